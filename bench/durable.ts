@@ -1,0 +1,240 @@
+/**
+ * Durable intake benchmark: the ExchangeService (core + group commit + writer) without HTTP.
+ * (a) order intake — waves of orders issued in one event-loop tick from many wallets over many
+ *     markets (mostly resting, ~10% crossing), each wave awaited; orders/s is wall-clock for
+ *     acknowledged (durable) orders, on SQLite and, when DATABASE_URL is set, on PostgreSQL;
+ * (b) restart — `ExchangeService.open` on a database holding 1,000,000 resting orders (built
+ *     through the service itself in big waves, so the rows are exactly what the real path writes).
+ * Run standalone: `node --import tsx bench/durable.ts [--quick] [--intake-only|--restore-only] [--kysely-writer]`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openStore, type Store } from '../src/store/db.js';
+import { migrateToLatest } from '../src/store/migrate.js';
+import { insertEvent, upsertTag } from '../src/catalog/write.js';
+import { ExchangeService } from '../src/exchange/service.js';
+import { Exchange, counterIds, manualClock, type Effects, type OrderCommand } from '../src/core/index.js';
+import { Batch } from '../src/exchange/batch.js';
+import { seal } from '../src/exchange/rows.js';
+import { writeBatch } from '../src/exchange/writer.js';
+import { loadSnapshotFromDb } from '../src/exchange/restore.js';
+import { setFastSqliteWriter } from '../src/exchange/sqlite-writer.js';
+import type { BenchRow } from './types.js';
+import { floats as prng } from '../src/domain/prng.js';
+
+const SUITE = 'durable';
+const MICRO = 1_000_000;
+
+interface Db { store: Store; name: string; dispose(): Promise<void> }
+
+async function freshDb(kind: 'sqlite' | 'postgres'): Promise<Db> {
+  const dir = mkdtempSync(join(tmpdir(), 'sibyl-bench-'));
+  let dbName = '';
+  let url: string | undefined;
+  if (kind === 'postgres') {
+    dbName = `sibyl_b_${randomBytes(5).toString('hex')}`;
+    await admin(`CREATE DATABASE ${dbName}`);
+    const u = new URL(process.env.DATABASE_URL!);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+  }
+  const store = openStore({ databaseUrl: url, dataDir: dir });
+  await migrateToLatest(store);
+  return {
+    store, name: kind,
+    async dispose() {
+      await store.close().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+      if (dbName) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    },
+  };
+}
+
+async function admin(text: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  try { await c.query(text); } finally { await c.end(); }
+}
+
+async function addMarkets(store: Store, n: number): Promise<string[]> {
+  const now = Date.UTC(2026, 0, 1);
+  await upsertTag(store.db, { label: 'Bench', slug: 'bench' }, now);
+  const out: string[] = [];
+  for (let e = 0; out.length < n; e++) {
+    const k = Math.min(100, n - out.length);
+    const ev = await insertEvent(store.db, {
+      slug: `bench-${e}-${randomBytes(3).toString('hex')}`, title: `Bench ${e}`, tags: ['bench'],
+      markets: Array.from({ length: k }, (_, i) => ({ question: `B${e}.${i}?`, slug: `b-${e}-${i}-${randomBytes(3).toString('hex')}` })),
+    }, now);
+    out.push(...ev.markets.map((m) => m.conditionId));
+  }
+  return out;
+}
+
+
+const wallet = (i: number) => `0x${(i + 1).toString(16).padStart(40, '0')}`;
+
+/** Funds every wallet (collateral, and tokens of every market for SELLs) in a few big waves. */
+async function fund(svc: ExchangeService, wallets: string[], markets: string[], tokens: boolean): Promise<void> {
+  await Promise.all(wallets.map((w) => svc.run((ex) => ex.deposit(w, 1e15))));
+  if (!tokens) return;
+  for (const w of wallets) await Promise.all(markets.map((m) => svc.run((ex) => ex.split(w, m, 1e12))));
+}
+
+/**
+ * One order of the mix: 90% rest (BUY outcome 0 below 0.50, BUY outcome 1 below 0.50 — an ask
+ * above 0.50 on the outcome-0 ladder — or SELL outcome 0 above 0.50), 10% cross (a BUY of
+ * outcome 0 at 0.55 that takes the best ask). Sizes 5–50 shares.
+ */
+function orderOf(r: () => number, owner: string, market: string, crossShare: number): OrderCommand {
+  const size = (5 + Math.floor(r() * 46)) * MICRO;
+  if (r() < crossShare) return { owner, tokenId: `${market}:0`, side: 'BUY', price: 550_000, size, type: 'GTC' };
+  const k = r();
+  const p = (1 + Math.floor(r() * 49)) * 10_000;
+  if (k < 0.4) return { owner, tokenId: `${market}:0`, side: 'BUY', price: p, size, type: 'GTC' };
+  if (k < 0.7) return { owner, tokenId: `${market}:1`, side: 'BUY', price: p, size, type: 'GTC' };
+  return { owner, tokenId: `${market}:0`, side: 'SELL', price: MICRO - p, size, type: 'GTC' };
+}
+
+/** Issues `total` orders in waves of `wave` per tick; returns acknowledged orders and seconds. */
+async function intake(svc: ExchangeService, wallets: string[], markets: string[], total: number, wave: number, crossShare: number, seed: number) {
+  const r = prng(seed);
+  let ok = 0;
+  let trades = 0;
+  const t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
+  for (let done = 0; done < total; done += wave) {
+    const acks = [];
+    for (let i = 0; i < wave && done + i < total; i++) {
+      const cmd = orderOf(r, wallets[Math.floor(r() * wallets.length)]!, markets[Math.floor(r() * markets.length)]!, crossShare);
+      acks.push(svc.run((ex) => ex.placeOrder(cmd)));
+    }
+    for (const a of await Promise.all(acks)) {
+      if (a.ok) { ok++; trades += a.tradeIds.length; } else throw new Error(`bench order rejected: ${a.reject.message}`);
+    }
+  }
+  const s = Number(process.hrtime.bigint() - t0) / 1e9;
+  const c = process.cpuUsage(c0);
+  return { ok, trades, seconds: s, cpuSeconds: (c.user + c.system) / 1e6 };
+}
+
+const clockAt = () => manualClock(Date.UTC(2026, 0, 2));
+
+async function intakeRow(kind: 'sqlite' | 'postgres', quick: boolean): Promise<BenchRow> {
+  const db = await freshDb(kind);
+  try {
+    const markets = await addMarkets(db.store, 50);
+    const wallets = Array.from({ length: 100 }, (_, i) => wallet(i));
+    const svc = await ExchangeService.open(db.store, { clock: clockAt(), ids: counterIds() });
+    await fund(svc, wallets, markets, true);
+    const wave = 2_000;
+    await intake(svc, wallets, markets, 20_000, wave, 0.1, 1); // warm-up (JIT, page cache)
+    const runs = [];
+    for (let i = 0; i < (quick ? 1 : 3); i++) runs.push(await intake(svc, wallets, markets, quick ? 40_000 : 100_000, wave, 0.1, 2 + i));
+    await svc.close();
+    const rates = runs.map((x) => x.ok / x.seconds).sort((a, b) => a - b);
+    const med = runs.sort((a, b) => a.ok / a.seconds - b.ok / b.seconds)[runs.length >> 1]!;
+    return {
+      suite: SUITE, scenario: `order intake, group commit (${kind})`, reqPerSec: Math.round(med.ok / med.seconds), p50ms: 0, p99ms: 0, // no per-order latency: orders/s only
+      target: kind === 'sqlite' ? '≥ 100,000 orders/s' : undefined,
+      note: `${med.ok} acknowledged orders in waves of ${wave}/tick over 50 markets × 100 wallets, ${med.trades} trades; ` +
+        `median of ${runs.length} (all: ${rates.map((x) => Math.round(x)).join(', ')}/s); ${Math.round(med.ok / med.cpuSeconds)} per CPU-s`,
+    };
+  } finally {
+    await db.dispose();
+  }
+}
+
+/**
+ * Writes `n` resting orders the way the service does — commands on the core restored from the
+ * database, effects merged into a Batch, sealed and written by the writer — but in batches of
+ * 20,000 commands without waiting for acknowledgements between them.
+ */
+async function buildResting(store: Store, n: number, marketCount: number, walletCount: number): Promise<{ live: number; seconds: number }> {
+  const t0 = process.hrtime.bigint();
+  const markets = await addMarkets(store, marketCount);
+  const wallets = Array.from({ length: walletCount }, (_, i) => wallet(i));
+  const { snapshot, tradeSeq } = await loadSnapshotFromDb(store.db);
+  const clock = clockAt();
+  const ex = Exchange.restore(snapshot, clock, counterIds());
+  const seq = { value: tradeSeq };
+  let batch = new Batch();
+  const flush = async () => {
+    if (batch.empty) return;
+    const rows = seal(batch, ex, seq, clock.now());
+    batch = new Batch();
+    await writeBatch(store.db, rows);
+  };
+  const add = (e: { effects: Effects; ok: boolean }) => {
+    if (!e.ok) throw new Error('bench build command rejected');
+    batch.add(e.effects);
+  };
+  for (const w of wallets) {
+    add(ex.deposit(w, 1e15));
+    for (const m of markets) add(ex.split(w, m, 1e12));
+  }
+  await flush();
+  const r = prng(99);
+  for (let i = 0; i < n; i++) {
+    add(ex.placeOrder(orderOf(r, wallets[Math.floor(r() * wallets.length)]!, markets[Math.floor(r() * markets.length)]!, 0)));
+    if (batch.commands === 20_000) await flush();
+  }
+  await flush();
+  return { live: ex.snapshot().orders.length, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
+}
+
+/** Times `ExchangeService.open` on a database holding `n` resting orders. */
+async function restoreRow(n: number): Promise<BenchRow> {
+  const db = await freshDb('sqlite');
+  try {
+    const built = await buildResting(db.store, n, 200, 200);
+    const live = built.live;
+    let svc: ExchangeService;
+    const times: number[] = [];
+    let restored = 0;
+    for (let i = 0; i < 3; i++) {
+      global.gc?.();
+      const t0 = process.hrtime.bigint();
+      svc = await ExchangeService.open(db.store, { clock: clockAt(), ids: counterIds() });
+      times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+      restored = svc.core.snapshot().orders.length;
+      await svc.close();
+    }
+    if (restored !== live) throw new Error(`restore lost orders: ${restored} of ${live}`);
+    times.sort((a, b) => a - b);
+    const med = times[1]!;
+    return {
+      suite: SUITE, scenario: `restart with ${(live / 1e6).toFixed(2)}M resting orders (sqlite)`, reqPerSec: Math.round(live / med), p50ms: 0, p99ms: 0,
+      target: '< 5 s',
+      note: `ExchangeService.open, median of 3: ${med.toFixed(2)} s (${times.map((t) => t.toFixed(2)).join(', ')}); ` +
+        `ops/s = orders restored per s; database (200 markets, 200 wallets) built with the core + Batch + seal + writer in ${built.seconds.toFixed(0)} s`,
+    };
+  } finally {
+    await db.dispose();
+  }
+}
+
+export async function runDurableBench(opts: { quick?: boolean } = {}): Promise<BenchRow[]> {
+  const quick = opts.quick ?? false;
+  const argv = process.argv;
+  const rows: BenchRow[] = [];
+  if (argv.includes('--kysely-writer')) setFastSqliteWriter(false);
+  if (!argv.includes('--restore-only')) {
+    rows.push(await intakeRow('sqlite', quick));
+    if (process.env.DATABASE_URL) rows.push(await intakeRow('postgres', quick));
+  }
+  if (!argv.includes('--intake-only')) rows.push(await restoreRow(quick ? 200_000 : 1_000_000));
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const started = Date.now();
+  for (const r of await runDurableBench({ quick: process.argv.includes('--quick') })) {
+    console.log(`${r.scenario}: ${r.reqPerSec.toLocaleString('en-US')}/s  ${r.target ?? ''}  ${r.note ?? ''}`);
+  }
+  console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}

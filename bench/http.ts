@@ -1,0 +1,72 @@
+/**
+ * Measures one HTTP scenario against the reference `GET /` on the same server: several rounds,
+ * reference and scenario interleaved so that machine noise hits both alike. The ratio is the
+ * scenario's total req/s over the reference's in the same rounds.
+ */
+import autocannon from 'autocannon';
+import type { BenchContext, BenchRow, HttpRequestSpec, HttpScenario } from './types.js';
+
+export interface LoadOptions {
+  rounds: number;
+  durationS: number;
+  connections: number;
+}
+
+interface Sample { rps: number; p50: number; p99: number; bad: number }
+
+async function load(baseUrl: string, requests: HttpRequestSpec[], opts: LoadOptions): Promise<Sample> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: opts.connections,
+    duration: opts.durationS,
+    requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body })),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const REFERENCE: HttpRequestSpec[] = [{ path: '/' }];
+
+function mean(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+}
+
+export async function measureReference(ctx: BenchContext, opts: LoadOptions): Promise<BenchRow> {
+  const samples: Sample[] = [];
+  for (let i = 0; i < opts.rounds; i++) samples.push(await load(ctx.baseUrl, REFERENCE, opts));
+  return {
+    suite: '', scenario: 'reference: GET /', reqPerSec: mean(samples.map((s) => s.rps)),
+    p50ms: mean(samples.map((s) => s.p50)), p99ms: mean(samples.map((s) => s.p99)), ratio: 1,
+  };
+}
+
+export async function measureScenario(ctx: BenchContext, scenario: HttpScenario, opts: LoadOptions): Promise<BenchRow> {
+  const requests = await scenario.requests(ctx);
+  if (requests.length === 0) throw new Error(`scenario ${scenario.name} produced no requests`);
+  // Warm-up so that caches and JIT are in the same state for both.
+  await load(ctx.baseUrl, requests, { ...opts, durationS: 1 });
+  const stopDuring = scenario.during ? await scenario.during(ctx) : undefined;
+  const ref: Sample[] = [];
+  const run: Sample[] = [];
+  try {
+    for (let i = 0; i < opts.rounds; i++) {
+      ref.push(await load(ctx.baseUrl, REFERENCE, opts));
+      run.push(await load(ctx.baseUrl, requests, opts));
+    }
+  } finally {
+    await stopDuring?.();
+  }
+  const bad = run.reduce((a, s) => a + s.bad, 0);
+  return {
+    suite: '', scenario: scenario.name,
+    reqPerSec: mean(run.map((s) => s.rps)),
+    p50ms: mean(run.map((s) => s.p50)), p99ms: mean(run.map((s) => s.p99)),
+    ratio: mean(run.map((s) => s.rps)) / mean(ref.map((s) => s.rps)),
+    target: scenario.target === undefined ? undefined : `≥ ${scenario.target}×`,
+    note: bad > 0 ? `${bad} non-2xx/errors` : undefined,
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Runs the service as a separate process for a benchmark suite: its own data directory (kept
+ * under .bench-tmp/ and reused while the suite's cache key and the schema are unchanged), rate limits off, a
+ * random operator token, a free port. Returns when `GET /` answers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import type { BenchContext, BenchServerSpec } from './types.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitUp(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/`);
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`bench server did not answer within ${timeoutMs} ms`);
+}
+
+export interface RunningServer {
+  ctx: BenchContext;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** A fingerprint of the migration history: a cached data set built on another schema is rebuilt. */
+function schemaFingerprint(): string {
+  const dir = join(ROOT, 'src/store/migrations');
+  const hash = createHash('sha1');
+  for (const f of readdirSync(dir).sort()) hash.update(f).update(readFileSync(join(dir, f)));
+  return hash.digest('hex').slice(0, 8);
+}
+
+export async function prepareDataDir(spec: BenchServerSpec, env: Record<string, string>): Promise<string> {
+  const key = spec.prepare ? `${spec.prepare.cacheKey}-${schemaFingerprint()}` : 'fresh';
+  const dataDir = join(ROOT, '.bench-tmp', `${spec.id}-${key}`);
+  const marker = join(dataDir, '.prepared');
+  if (spec.prepare && existsSync(marker)) return dataDir;
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  if (spec.prepare) {
+    console.error(`[bench] preparing data set ${spec.id} (${key}) — cached for later runs`);
+    await spec.prepare.run(dataDir, { ...env, SIBYL_DATA_DIR: dataDir });
+    writeFileSync(marker, new Date().toISOString());
+  }
+  return dataDir;
+}
+
+export async function startServer(spec: BenchServerSpec): Promise<RunningServer> {
+  const port = await freePort();
+  const adminToken = randomBytes(16).toString('hex');
+  const base: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    HOST: '127.0.0.1', PORT: String(port), SIBYL_RATE_LIMITS: 'off', LOG_LEVEL: 'warn',
+    SIBYL_ADMIN_TOKEN: adminToken, ...spec.env,
+  };
+  delete base.DATABASE_URL; // benchmarks run on the embedded store unless a suite says otherwise
+  if (spec.env?.DATABASE_URL) base.DATABASE_URL = spec.env.DATABASE_URL;
+  const dataDir = await prepareDataDir(spec, base);
+  const env = { ...base, SIBYL_DATA_DIR: dataDir };
+  const child = spawn(process.execPath, [join(ROOT, 'bin/sibyl.js'), 'serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUp(baseUrl, child, 120_000);
+  return {
+    ctx: { baseUrl, adminToken, dataDir },
+    env,
+    stop: () => new Promise((ok) => {
+      if (child.exitCode !== null) return ok();
+      child.once('exit', () => ok());
+      child.kill('SIGTERM');
+    }),
+  };
+}

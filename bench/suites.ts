@@ -1,0 +1,62 @@
+/**
+ * Every benchmark suite, by name. To add one: write `bench/<name>.ts` exporting an `HttpSuite`
+ * (or an in-process runner returning rows) and list it here.
+ */
+import pg from 'pg';
+import type { BenchRow, HttpSuite } from './types.js';
+import { catalogSuite } from './catalog.js';
+import { tradingPgSuite, tradingSuite } from './trading.js';
+import { marketDataSuite } from './marketdata.js';
+import { edgeSuite } from './edge.js';
+import { dataApiSuite } from './dataapi.js';
+
+export const basicsSuite: HttpSuite = {
+  name: 'basics',
+  server: { id: 'demo', env: { SIBYL_DEMO: '1' } },
+  scenarios: [
+    { name: 'GET /time', requests: async () => [{ path: '/time' }] },
+  ],
+};
+
+/** A suite that measures by itself (the engine in process, or several servers of its own). */
+export interface InProcessSuite {
+  name: string;
+  /** `ops` rows are per-operation µs; `http` rows are req/s and ms like the HTTP suites. */
+  unit?: 'ops' | 'http';
+  run(opts: { quick: boolean }): Promise<BenchRow[]>;
+}
+
+/** A fresh PostgreSQL database for a PostgreSQL suite, when DATABASE_URL names a server. */
+async function freshPgDatabase(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return undefined;
+  const name = 'sibyl_bench_trading'; // recreated empty on every run, so runs never pile up databases
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally { await client.end(); }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function httpSuites(selected: (name: string) => boolean): Promise<HttpSuite[]> {
+  const suites = [basicsSuite, catalogSuite, tradingSuite, marketDataSuite, dataApiSuite];
+  if (selected('trading-pg')) {
+    const url = await freshPgDatabase();
+    if (url) suites.push(tradingPgSuite(url));
+    else console.error('[bench] trading-pg skipped: DATABASE_URL is not set');
+  }
+  return suites;
+}
+
+export async function inProcessSuites(): Promise<InProcessSuite[]> {
+  // Dynamic imports keep nodejs-order-book and the benchmark databases out of HTTP-only runs.
+  return [
+    { name: 'engine', run: async (o) => (await import('./engine.js')).runEngineSuite(o) },
+    { name: 'durable', run: async (o) => (await import('./durable.js')).runDurableBench(o) },
+    edgeSuite,
+  ];
+}

@@ -1,0 +1,60 @@
+/**
+ * What a benchmark suite declares. `npm run bench [suite…]` (bench/main.ts) starts the suite's
+ * server as a separate process (rate limits off), then for every scenario runs interleaved
+ * rounds of the reference (`GET /` on the same server) and the scenario with autocannon, and
+ * reports req/s, p50/p99 latency and the ratio scenario/reference. In-process suites (the
+ * engine) report their own rows.
+ */
+
+export interface HttpRequestSpec {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface BenchContext {
+  baseUrl: string;
+  adminToken: string;
+  dataDir: string;
+}
+
+export interface BenchServerSpec {
+  /** Suites naming the same server id share one server process and data directory. */
+  id: string;
+  /** Extra environment for the server process (runtime.md names). */
+  env?: Record<string, string>;
+  /**
+   * Builds the data set before the server starts (e.g. `sibyl seed --scale`). The data
+   * directory is kept under .bench-tmp/<id>-<cacheKey> and reused while the key is unchanged.
+   */
+  prepare?: { cacheKey: string; run(dataDir: string, env: Record<string, string>): Promise<void> };
+}
+
+export interface HttpScenario {
+  name: string;
+  /** Minimum ratio to the reference that the issue sets (reported, not asserted). */
+  target?: number;
+  /** Called once after the server is up; returns the requests to rotate through. */
+  requests(ctx: BenchContext): Promise<HttpRequestSpec[]>;
+  /** Optional background load or state change while measuring; returns a stop function. */
+  during?(ctx: BenchContext): Promise<() => Promise<void>>;
+}
+
+export interface HttpSuite {
+  name: string;
+  server: BenchServerSpec;
+  scenarios: HttpScenario[];
+}
+
+export interface BenchRow {
+  suite: string;
+  scenario: string;
+  reqPerSec: number;
+  p50ms: number;
+  p99ms: number;
+  /** scenario req/s ÷ reference req/s in the same rounds. */
+  ratio?: number;
+  target?: string;
+  note?: string;
+}

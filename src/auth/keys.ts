@@ -1,0 +1,100 @@
+/**
+ * API keys: create, derive, list, revoke, and the hot-path lookup used by L2 verification.
+ * The table holds no secret (credentials.ts recomputes them). Lookups are cached in memory for
+ * `cacheTtlMs`: a revocation is immediate on the instance that handled it and reaches other
+ * instances sharing the database within that time.
+ */
+import type { Store } from '../store/db.js';
+import { ApiError } from '../errors/catalogue.js';
+import { deriveCredentials, UUID_SHAPE, type Credentials } from './credentials.js';
+import { decodeSecret } from './hmac.js';
+
+export interface KeyRecord {
+  apiKey: string;
+  address: string;
+  passphrase: string;
+  /** The decoded HMAC key. */
+  secret: Buffer;
+}
+
+const CACHE_MAX = 100_000;
+
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export class ApiKeys {
+  private readonly cache = new Map<string, { rec: KeyRecord; until: number }>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly master: Buffer,
+    private readonly now: () => number,
+    private readonly cacheTtlMs = 5_000,
+  ) {}
+
+  /** POST /auth/api-key: a new key for (address, nonce); 400 when one is active. */
+  async create(address: string, nonce: string): Promise<Credentials> {
+    const fail = () => new ApiError('bad_request', 'Could not create api key');
+    const rows = await this.store.db.selectFrom('api_keys').select(['generation', 'revoked_at'])
+      .where('address', '=', address).where('nonce', '=', nonce).execute();
+    if (rows.some((r) => r.revoked_at === null)) throw fail();
+    const generation = rows.reduce((g, r) => Math.max(g, r.generation + 1), 0);
+    const creds = deriveCredentials(this.master, address, nonce, generation);
+    try {
+      await this.store.db.insertInto('api_keys').values({
+        api_key: creds.apiKey, address, nonce, generation, created_at: this.now(), revoked_at: null,
+      }).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw fail(); // a concurrent create won
+      throw err;
+    }
+    return creds;
+  }
+
+  /** GET /auth/derive-api-key: the active key of (address, nonce); 400 when none. */
+  async derive(address: string, nonce: string): Promise<Credentials> {
+    const row = await this.store.db.selectFrom('api_keys').select('generation')
+      .where('address', '=', address).where('nonce', '=', nonce).where('revoked_at', 'is', null).executeTakeFirst();
+    if (!row) throw new ApiError('bad_request', 'Could not derive api key!');
+    return deriveCredentials(this.master, address, nonce, row.generation);
+  }
+
+  /** The active API keys of an address, oldest first. */
+  async list(address: string): Promise<string[]> {
+    const rows = await this.store.db.selectFrom('api_keys').select('api_key')
+      .where('address', '=', address).where('revoked_at', 'is', null)
+      .orderBy('created_at').orderBy('api_key').execute();
+    return rows.map((r) => r.api_key);
+  }
+
+  /** Revokes a key (idempotent); true when it was active. */
+  async revoke(apiKey: string): Promise<boolean> {
+    this.cache.delete(apiKey);
+    const res = await this.store.db.updateTable('api_keys').set({ revoked_at: this.now() })
+      .where('api_key', '=', apiKey).where('revoked_at', 'is', null).executeTakeFirst();
+    this.cache.delete(apiKey);
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /** The active key with this id, or undefined. Cached; never throws for a malformed id. */
+  async lookup(apiKey: string): Promise<KeyRecord | undefined> {
+    if (!UUID_SHAPE.test(apiKey)) return undefined;
+    const t = performance.now();
+    const hit = this.cache.get(apiKey);
+    if (hit && hit.until > t) return hit.rec;
+    const row = await this.store.db.selectFrom('api_keys').select(['address', 'nonce', 'generation'])
+      .where('api_key', '=', apiKey).where('revoked_at', 'is', null).executeTakeFirst();
+    if (!row) {
+      this.cache.delete(apiKey);
+      return undefined;
+    }
+    const creds = deriveCredentials(this.master, row.address, row.nonce, row.generation);
+    if (creds.apiKey !== apiKey) return undefined; // derived with another master key: unusable
+    const rec: KeyRecord = { apiKey, address: row.address, passphrase: creds.passphrase, secret: decodeSecret(creds.secret) };
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    this.cache.set(apiKey, { rec, until: t + this.cacheTtlMs });
+    return rec;
+  }
+}

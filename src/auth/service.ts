@@ -1,0 +1,54 @@
+/**
+ * The authentication service handed to routes as `services.auth`:
+ * - `requireL2` — a fastify preHandler; on success `req.auth = { address, apiKey }`;
+ * - `verifyL1(req)` — the wallet identity of an L1 request (create/derive API keys);
+ * - `verifyBuilder(req)` — the builder's API key from optional builder headers, or undefined;
+ * - `keys` — API key storage (create, derive, list, revoke).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config/config.js';
+import type { Store } from '../store/db.js';
+import { headerReader } from './headers.js';
+import { ApiKeys } from './keys.js';
+import { verifyL1, type L1Identity } from './l1.js';
+import { verifyBuilderHeaders, verifyL2, type AuthContext, type L2Deps } from './l2.js';
+import { loadMasterKey } from './master-key.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `services.auth.requireL2`: the authenticated owner and API key. */
+    auth?: import('./l2.js').AuthContext;
+  }
+}
+
+export interface AuthService {
+  keys: ApiKeys;
+  requireL2(req: FastifyRequest): Promise<void>;
+  verifyL1(req: FastifyRequest): Promise<L1Identity>;
+  verifyBuilder(req: FastifyRequest): Promise<string | undefined>;
+}
+
+/** The authenticated caller of a route behind `requireL2` (500 if the route forgot the guard). */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new Error(`route ${req.routeOptions.url} used authOf without requireL2`);
+  return req.auth;
+}
+
+export async function createAuthService(
+  opts: { config: Config; store: Store; now(): number; warn?: (msg: string) => void; cacheTtlMs?: number },
+): Promise<AuthService> {
+  const { config, store, now } = opts;
+  const master = await loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir, store, warn: opts.warn });
+  const keys = new ApiKeys(store, master, now, opts.cacheTtlMs);
+  const header = headerReader(config.headerPrefixes);
+  const deps: L2Deps = { keys, header, windowS: config.authWindowS, now };
+  return {
+    keys,
+    requireL2: async (req) => {
+      req.auth = await verifyL2(req, deps);
+    },
+    verifyL1: (req) => verifyL1(req, { header, chainId: config.chainId, windowS: config.authWindowS, nowMs: now() }),
+    verifyBuilder: (req) => verifyBuilderHeaders(req, deps),
+  };
+}
+

@@ -1,0 +1,77 @@
+/**
+ * Comment reads. `GET /comments`: `limit`/`offset` count top-level comments; their replies nest
+ * below them (oldest first) down to REPLY_DEPTH levels, one query per level for the whole page;
+ * the innermost shown level has `replies: []` (replyCount still tells how many exist).
+ * `GET /comments/user_address/{a}`: the wallet's comments, and those of proxy wallets whose
+ * profile names it as base address, newest first, flat (each with `replies: []`).
+ */
+import type { Db } from './write.js';
+import { errors } from '../errors/catalogue.js';
+import { COMMENT_ORDER, orderTerms, parseOrder } from './order.js';
+import { checksumWallet } from './scope.js';
+import { holderFilter, type Entity, type EntityType } from './holders.js';
+import { shapeComments, type CommentRow, type WireComment } from './comment-shape.js';
+
+/** Reply levels shown under a top-level comment. */
+export const REPLY_DEPTH = 3;
+
+export interface CommentListQuery {
+  limit: number; offset: number; order?: string; ascending?: boolean;
+  parent_entity_type?: EntityType; parent_entity_id?: string; event_slug?: string; holders_only?: boolean;
+}
+
+async function entityOf(db: Db, q: CommentListQuery): Promise<Entity | undefined> {
+  if (q.event_slug !== undefined) {
+    if (q.parent_entity_type !== undefined && q.parent_entity_type !== 'Event') {
+      throw errors.badRequest('event_slug selects Event comments; parent_entity_type must be Event or absent');
+    }
+    const e = await db.selectFrom('events').select('id').where('slug', '=', q.event_slug).executeTakeFirst();
+    if (!e) throw errors.notFound('slug not found');
+    if (q.parent_entity_id !== undefined && q.parent_entity_id !== String(e.id)) return { type: 'Event', id: -1 };
+    return { type: 'Event', id: e.id };
+  }
+  if (q.parent_entity_id === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(q.parent_entity_id)) throw errors.badRequest('parent_entity_id must be an integer id');
+  if (q.parent_entity_type === undefined) throw errors.required('parent_entity_type');
+  return { type: q.parent_entity_type, id: Number(q.parent_entity_id) };
+}
+
+export async function listComments(db: Db, q: CommentListQuery): Promise<WireComment[]> {
+  const order = parseOrder(q.order, COMMENT_ORDER, q.ascending, 'createdAt');
+  const entity = await entityOf(db, q);
+  if (q.holders_only && !entity) throw errors.badRequest('holders_only needs parent_entity_type and parent_entity_id, or event_slug');
+  const holders = q.holders_only && entity ? await holderFilter(db, entity) : undefined;
+
+  let top = db.selectFrom('comments as c').selectAll('c').where('c.parent_comment_id', 'is', null);
+  if (entity) top = top.where('c.parent_entity_type', '=', entity.type).where('c.parent_entity_id', '=', entity.id);
+  else if (q.parent_entity_type) top = top.where('c.parent_entity_type', '=', q.parent_entity_type);
+  if (holders) top = top.where(holders);
+  for (const term of orderTerms(order, 'c')) top = top.orderBy(term);
+  const roots: CommentRow[] = await top.limit(q.limit).offset(q.offset).execute();
+
+  const levels: CommentRow[][] = [roots];
+  for (let depth = 0; depth < REPLY_DEPTH; depth++) {
+    const parents = levels[levels.length - 1]!.filter((c) => c.reply_count > 0).map((c) => c.id);
+    if (parents.length === 0) break;
+    let replies = db.selectFrom('comments as c').selectAll('c').where('c.parent_comment_id', 'in', parents);
+    if (holders) replies = replies.where(holders);
+    levels.push(await replies.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').execute());
+  }
+  const all = levels.flat();
+  const shaped = await shapeComments(db, all);
+  for (const r of all) {
+    if (r.parent_comment_id != null) shaped.get(r.parent_comment_id)?.replies.push(shaped.get(r.id)!);
+  }
+  return roots.map((r) => shaped.get(r.id)!);
+}
+
+export async function userComments(db: Db, address: string, q: { limit: number; offset: number }): Promise<WireComment[]> {
+  const wallet = checksumWallet(address);
+  if (!wallet || !/^0x[0-9a-fA-F]{40}$/.test(address.trim())) throw errors.badRequest('user_address must be a wallet address (0x + 40 hex)');
+  const proxies = await db.selectFrom('profiles').select('address').where('base_address', '=', wallet).execute();
+  const authors = [...new Set([wallet, ...proxies.map((p) => p.address)])];
+  const rows: CommentRow[] = await db.selectFrom('comments as c').selectAll('c').where('c.user_address', 'in', authors)
+    .orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(q.limit).offset(q.offset).execute();
+  const shaped = await shapeComments(db, rows);
+  return rows.map((r) => shaped.get(r.id)!);
+}

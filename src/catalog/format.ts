@@ -1,0 +1,88 @@
+/**
+ * Rows → wire objects of the catalog (spec "Resources and their fields"). Storage conventions
+ * (integer-ms timestamps, 0/1 flags, JSON as text, numeric ids) become the Gamma shapes here and
+ * nowhere else: ISO 8601 strings, booleans, string ids, JSON-encoded `outcomes`/`clobTokenIds`.
+ * A date the catalog never had (an event without an end date) is `null`.
+ */
+import type { Selectable } from 'kysely';
+import type { EventCreatorsTable, EventsTable, MarketsTable, SeriesTable, TagsTable } from '../store/schema.js';
+import { tokenId } from '../domain/ids.js';
+
+export type EventRow = Selectable<EventsTable>;
+export type MarketRow = Selectable<MarketsTable>;
+export type TagRow = Selectable<TagsTable>;
+export type SeriesRow = Selectable<SeriesTable>;
+export type CreatorRow = Selectable<EventCreatorsTable>;
+
+export const iso = (ms: number): string => new Date(Number(ms)).toISOString();
+export const isoOrNull = (ms: number | null): string | null => (ms == null ? null : iso(ms));
+const bool = (f: number): boolean => Number(f) === 1;
+
+export interface WireTag { id: string; label: string; slug: string; createdAt: string; updatedAt: string; requiresTranslation: boolean }
+
+export function tagOut(t: TagRow): WireTag {
+  return { id: String(t.id), label: t.label, slug: t.slug, createdAt: iso(t.created_at), updatedAt: iso(t.updated_at), requiresTranslation: bool(t.requires_translation) };
+}
+
+export function seriesOut(s: SeriesRow) {
+  return {
+    id: String(s.id), ticker: s.ticker, slug: s.slug, title: s.title, seriesType: s.series_type, recurrence: s.recurrence,
+    image: s.image, icon: s.icon, active: bool(s.active), closed: bool(s.closed), archived: bool(s.archived),
+    createdAt: iso(s.created_at), updatedAt: iso(s.updated_at),
+  };
+}
+
+/** The event fields of the spec's Event (list items drop `creationDate`: eventListOut). */
+export function eventOut(e: EventRow) {
+  return {
+    id: String(e.id), ticker: e.ticker, slug: e.slug, title: e.title, description: e.description,
+    resolutionSource: e.resolution_source, startDate: isoOrNull(e.start_date), creationDate: isoOrNull(e.creation_date),
+    endDate: isoOrNull(e.end_date), image: e.image, icon: e.icon,
+    active: bool(e.active), closed: bool(e.closed), archived: bool(e.archived),
+    createdAt: iso(e.created_at), updatedAt: iso(e.updated_at),
+  };
+}
+
+export function eventListOut(e: EventRow) {
+  const { creationDate: _omitted, ...rest } = eventOut(e);
+  return rest;
+}
+
+export function parseJsonObject(text: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function outcomesOf(m: Pick<MarketRow, 'outcomes'>): string[] {
+  try {
+    const v = JSON.parse(m.outcomes) as unknown;
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function marketOut(m: MarketRow) {
+  const outcomes = outcomesOf(m);
+  return {
+    id: String(m.id), question: m.question, conditionId: m.condition_id, slug: m.slug,
+    resolutionSource: m.resolution_source, startDate: isoOrNull(m.start_date), endDate: isoOrNull(m.end_date),
+    image: m.image, icon: m.icon, description: m.description,
+    outcomes: JSON.stringify(outcomes),
+    clobTokenIds: JSON.stringify(outcomes.map((_, i) => tokenId(m.condition_id, i))),
+    active: bool(m.active), closed: bool(m.closed), archived: bool(m.archived),
+    createdAt: iso(m.created_at), updatedAt: iso(m.updated_at), questionID: m.question_id,
+  };
+}
+
+/** A creator with no name or handle is shown under its wallet (the "wallet fallback"). */
+export function creatorOut(c: CreatorRow) {
+  return {
+    id: String(c.id), creatorName: c.creator_name || c.wallet || '', creatorHandle: c.creator_handle || c.wallet || '',
+    creatorUrl: c.creator_url, creatorImage: c.creator_image, createdAt: iso(c.created_at), updatedAt: iso(c.updated_at),
+  };
+}

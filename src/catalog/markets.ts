@@ -1,0 +1,42 @@
+/**
+ * Catalog market reads: `GET /markets/slug/{slug}` (with its event as an `events` summary) and
+ * `GET /markets/{id}/tags`. Market tags rule: the market's own tags first (market_tags, by tag
+ * id), then its event's tags in the event's order, without duplicates — a market is "about"
+ * everything its event is about, plus what was tagged on it directly.
+ */
+import type { Db } from './write.js';
+import { errors } from '../errors/catalogue.js';
+import { isConditionId } from '../domain/ids.js';
+import { marketOut, type MarketRow } from './format.js';
+import { inScope, resolveScope } from './scope.js';
+import { eventsById, tagsForEvents, tagsForMarkets } from './queries/related.js';
+
+export async function marketBySlug(db: Db, slug: string, creator: string | undefined) {
+  const scope = await resolveScope(db, creator);
+  let query = db.selectFrom('markets as m').selectAll('m').where('m.slug', '=', slug);
+  if (scope) query = query.where((eb) => inScope(eb, 'm.event_id', scope));
+  const m: MarketRow | undefined = await query.executeTakeFirst();
+  if (!m) throw errors.notFound('slug not found');
+  return withEvents(db, m);
+}
+
+export async function withEvents(db: Db, m: MarketRow) {
+  const events = await eventsById(db, [m.event_id]);
+  const event = events.get(m.event_id);
+  return { ...marketOut(m), events: event ? [event] : [] };
+}
+
+/** `id` is the numeric market id or the condition id (`0x` + 64 hex, any case). */
+export async function marketTags(db: Db, id: string, creator: string | undefined) {
+  const scope = await resolveScope(db, creator);
+  let query = db.selectFrom('markets as m').select(['m.id', 'm.event_id']);
+  if (/^\d{1,15}$/.test(id)) query = query.where('m.id', '=', Number(id));
+  else if (isConditionId(id.toLowerCase())) query = query.where('m.condition_id', '=', id.toLowerCase());
+  else throw errors.badRequest('id must be a numeric market id or a condition id');
+  if (scope) query = query.where((eb) => inScope(eb, 'm.event_id', scope));
+  const m = await query.executeTakeFirst();
+  if (!m) throw errors.notFound('id not found');
+  const [own, ofEvent] = await Promise.all([tagsForMarkets(db, [m.id]), tagsForEvents(db, [m.event_id])]);
+  const seen = new Set<string>();
+  return [...(own.get(m.id) ?? []), ...(ofEvent.get(m.event_id) ?? [])].filter((t) => !seen.has(t.id) && !!seen.add(t.id));
+}

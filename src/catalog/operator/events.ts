@@ -1,0 +1,136 @@
+/**
+ * Operator use cases for events and markets (runtime.md): create an event with its markets,
+ * add a market to an event, change a market's flags and settings. Each runs in one transaction
+ * with its audit record, so a failure leaves nothing behind and a success is visible at once
+ * through the catalog routes. Condition, question and token ids are generated unless given.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.js';
+import { errors, ApiError } from '../../errors/catalogue.js';
+import { isConditionId } from '../../domain/ids.js';
+import {
+  CatalogWriteError, audit, findOrCreateCreator, insertEvent, insertMarket, updateMarket, upsertSeries, upsertSite, upsertTag,
+  type Db, type NewCreator, type NewMarket,
+} from '../write.js';
+import { eventDetail } from '../events.js';
+import { withEvents } from '../markets.js';
+import { msOf, settingsPatch, walletOf, type SettingsInput } from './input.js';
+
+export type TagRef = string | { slug: string; label: string };
+export type SeriesRef = string | { slug: string; title: string; ticker?: string; seriesType?: string; recurrence?: string };
+export type SiteRef = string | { id: string; name: string; domain?: string };
+
+export interface MarketInput extends SettingsInput {
+  question: string; slug: string; conditionId?: string; questionId?: string; description?: string; resolutionSource?: string;
+  startDate?: string; endDate?: string; image?: string; icon?: string; outcomes?: string[]; tags?: TagRef[];
+  metadata?: object;
+}
+
+export interface EventInput {
+  slug: string; title: string; ticker?: string; description?: string; resolutionSource?: string; startDate?: string; endDate?: string;
+  image?: string; icon?: string; active?: boolean; closed?: boolean; archived?: boolean; negRisk?: boolean;
+  tags?: TagRef[]; series?: SeriesRef[]; sites?: SiteRef[]; creator?: NewCreator; metadata?: object;
+  markets?: MarketInput[];
+}
+
+async function tagSlugs(db: Db, refs: TagRef[] | undefined, now: number): Promise<string[]> {
+  const out: string[] = [];
+  for (const r of refs ?? []) {
+    if (typeof r !== 'string') await upsertTag(db, r, now);
+    out.push(typeof r === 'string' ? r : r.slug);
+  }
+  return [...new Set(out)];
+}
+
+async function checkMarketsFree(db: Db, markets: MarketInput[]): Promise<void> {
+  const slugs = markets.map((m) => m.slug);
+  if (new Set(slugs).size !== slugs.length) throw errors.badRequest('market slugs must be unique');
+  for (const m of markets) {
+    if (m.conditionId !== undefined && !isConditionId(m.conditionId)) throw errors.badRequest('conditionId must be 0x + 64 lowercase hex');
+    if (m.questionId !== undefined && !isConditionId(m.questionId)) throw errors.badRequest('questionId must be 0x + 64 lowercase hex');
+    if (m.outcomes !== undefined && m.outcomes.length !== 2) throw errors.badRequest('outcomes must name exactly 2 outcomes');
+  }
+  if (slugs.length === 0) return;
+  const taken = await db.selectFrom('markets').select('slug').where('slug', 'in', slugs).executeTakeFirst();
+  if (taken) throw errors.conflict(`market slug already exists: ${taken.slug}`);
+  const cids = markets.flatMap((m) => (m.conditionId ? [m.conditionId] : []));
+  const cid = cids.length ? await db.selectFrom('markets').select('condition_id').where('condition_id', 'in', cids).executeTakeFirst() : undefined;
+  if (cid) throw errors.conflict(`conditionId already exists: ${cid.condition_id}`);
+}
+
+async function newMarket(db: Db, m: MarketInput, now: number): Promise<NewMarket> {
+  return {
+    question: m.question, slug: m.slug, conditionId: m.conditionId, questionId: m.questionId, description: m.description,
+    resolutionSource: m.resolutionSource, startDate: msOf('startDate', m.startDate) ?? now, endDate: msOf('endDate', m.endDate),
+    image: m.image, icon: m.icon, outcomes: m.outcomes as [string, string] | undefined, tags: await tagSlugs(db, m.tags, now),
+    metadata: m.metadata as Record<string, unknown> | undefined, active: m.active, closed: m.closed, archived: m.archived,
+  };
+}
+
+/** Runs `work` in a transaction; write-layer refusals (unknown tag, series, site) become 400s. */
+export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (err) {
+    if (err instanceof CatalogWriteError) throw errors.badRequest(err.message);
+    throw err;
+  }
+}
+
+const withTokenIds = <M extends { clobTokenIds: string }>(m: M) => ({ ...m, tokenIds: JSON.parse(m.clobTokenIds) as string[] });
+
+export async function createEvent(db: Kysely<Database>, input: EventInput, now: number) {
+  return inTransaction(db, async (trx) => {
+    if (await trx.selectFrom('events').select('id').where('slug', '=', input.slug).executeTakeFirst()) {
+      throw errors.conflict(`event slug already exists: ${input.slug}`);
+    }
+    const markets = input.markets ?? [];
+    await checkMarketsFree(trx, markets);
+    const series: string[] = [];
+    for (const s of input.series ?? []) series.push(typeof s === 'string' ? s : await upsertSeries(trx, s, now).then(() => s.slug));
+    const sites: string[] = [];
+    for (const s of input.sites ?? []) sites.push(typeof s === 'string' ? s : await upsertSite(trx, s, now));
+    const creator = input.creator ? { ...input.creator, wallet: input.creator.wallet ? walletOf('creator.wallet', input.creator.wallet) : undefined } : undefined;
+    const created = await insertEvent(trx, {
+      slug: input.slug, title: input.title, ticker: input.ticker, description: input.description, resolutionSource: input.resolutionSource,
+      startDate: msOf('startDate', input.startDate) ?? now, endDate: msOf('endDate', input.endDate), image: input.image, icon: input.icon,
+      active: input.active, closed: input.closed, archived: input.archived, negRisk: input.negRisk,
+      creatorId: creator ? await findOrCreateCreator(trx, creator, now) : null,
+      tags: await tagSlugs(trx, input.tags, now), series, sites, metadata: input.metadata as Record<string, unknown> | undefined,
+    }, now);
+    for (const m of markets) {
+      const made = await insertMarket(trx, created.id, await newMarket(trx, m, now), now);
+      const patch = settingsPatch(m, now);
+      if (Object.keys(patch).length) await updateMarket(trx, made.conditionId, patch, now);
+    }
+    await audit(trx, 'event.create', input.slug, input, now);
+    const row = await trx.selectFrom('events').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const detail = await eventDetail(trx, row);
+    return { ...detail, markets: detail.markets.map(withTokenIds) };
+  });
+}
+
+export async function addMarket(db: Kysely<Database>, input: MarketInput & { eventSlug: string }, now: number) {
+  return inTransaction(db, async (trx) => {
+    const event = await trx.selectFrom('events').select('id').where('slug', '=', input.eventSlug).executeTakeFirst();
+    if (!event) throw errors.notFound(`event not found: ${input.eventSlug}`);
+    await checkMarketsFree(trx, [input]);
+    const made = await insertMarket(trx, event.id, await newMarket(trx, input, now), now);
+    const patch = settingsPatch(input, now);
+    if (Object.keys(patch).length) await updateMarket(trx, made.conditionId, patch, now);
+    await audit(trx, 'market.create', made.conditionId, input, now);
+    const row = await trx.selectFrom('markets').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
+    return withTokenIds(await withEvents(trx, row));
+  });
+}
+
+export async function patchMarket(db: Kysely<Database>, conditionId: string, input: SettingsInput, now: number) {
+  const cid = conditionId.toLowerCase();
+  if (!isConditionId(cid)) throw errors.badRequest('condition_id must be 0x + 64 hex');
+  const patch = settingsPatch(input, now);
+  return inTransaction(db, async (trx) => {
+    if (!(await updateMarket(trx, cid, patch, now))) throw new ApiError('not_found', `market not found: ${cid}`);
+    await audit(trx, 'market.update', cid, input, now);
+    return trx.selectFrom('markets').selectAll().where('condition_id', '=', cid).executeTakeFirstOrThrow();
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * The dialect-specific half of `/public-search`: how a query's words become an index lookup.
+ * SQLite: an FTS5 MATCH on events_fts / tags_fts (migration 0002). PostgreSQL: `@@` against the
+ * GIN-indexed `to_tsvector('simple', …)` expressions of the same migration — the expressions
+ * here must stay identical to the indexed ones or the planner falls back to a scan.
+ * Every word must match; the last one may be a prefix (search-as-you-type).
+ */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Dialect } from '../../store/migrations/context.js';
+
+/** Lower-cased words of a query, as both tokenizers see them (runs of letters and digits). */
+export function queryWords(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
+}
+
+function ftsMatch(words: string[]): string {
+  return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+}
+
+function tsQuery(words: string[]): string {
+  return words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
+}
+
+/** A condition on `events as e` true when the event's title or slug contains every word. */
+export function eventMatch(dialect: Dialect, words: string[]) {
+  return (): Expression<SqlBool> => dialect === 'sqlite'
+    ? sql<SqlBool>`e.id in (select rowid from events_fts where events_fts match ${ftsMatch(words)})`
+    : sql<SqlBool>`to_tsvector('simple', e.title || ' ' || e.slug) @@ to_tsquery('simple', ${tsQuery(words)})`;
+}
+
+/** The same for `tags as t` (label or slug). */
+export function tagMatch(dialect: Dialect, words: string[]) {
+  return (): Expression<SqlBool> => dialect === 'sqlite'
+    ? sql<SqlBool>`t.id in (select rowid from tags_fts where tags_fts match ${ftsMatch(words)})`
+    : sql<SqlBool>`to_tsvector('simple', t.label || ' ' || t.slug) @@ to_tsquery('simple', ${tsQuery(words)})`;
+}

@@ -1,0 +1,76 @@
+/**
+ * `GET /public-search`: events and tags whose words match the query, through the full-text
+ * indexes of migration 0002 (never a table scan). Ranking, the same on both backends:
+ *   1. exact match — the title/label equals the query, or the slug equals its words joined by `-`;
+ *   2. prefix match — the title/label or slug starts with it;
+ *   3. word match — every word occurs (the last as a prefix);
+ * then open before closed events and by volume (events) or by event count (tags), then newest id.
+ * `page` pages both lists with `limit_per_type` each; `totalResults` counts all matching events
+ * plus (when `search_tags`) all matching tags; `hasMore` says whether a later page has any.
+ * Profiles are never searched (`search_profiles` is accepted for compatibility).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import type { Dialect } from '../store/migrations/context.js';
+import { errors } from '../errors/catalogue.js';
+import { inScope, resolveScope, type Scope } from './scope.js';
+import { eventMatch, queryWords, tagMatch } from './queries/search-sql.js';
+
+export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function tier(textCol: string, slugCol: string, q: string, slug: string) {
+  const t = sql.ref(textCol);
+  const s = sql.ref(slugCol);
+  return sql<number>`case when lower(${t}) = ${q} or ${s} = ${slug} then 0
+    when lower(${t}) like ${`${likeEscape(q)}%`} escape '\\' or ${s} like ${`${likeEscape(slug)}%`} escape '\\' then 1 else 2 end`;
+}
+
+function eventCount(scope: Scope | undefined) {
+  return sql<number>`(select count(*) from event_tags ct where ct.tag_id = t.id${scope
+    ? sql` and ${scope.kind === 'site'
+      ? sql`exists (select 1 from event_sites cs where cs.event_id = ct.event_id and cs.site_id = ${scope.siteId})`
+      : sql`exists (select 1 from events ce where ce.id = ct.event_id and ce.creator_id in (${sql.join(scope.creatorIds)}))`}`
+    : sql``})`;
+}
+
+export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: SearchQuery) {
+  if (q.q.trim() === '') throw errors.required('q');
+  const scope = await resolveScope(db, q.creator);
+  const words = queryWords(q.q);
+  const empty = { events: [], tags: [], pagination: { hasMore: false, totalResults: 0 } };
+  if (words.length === 0) return empty;
+  const lowered = q.q.trim().toLowerCase();
+  const slug = words.join('-');
+  const offset = (q.page - 1) * q.limit_per_type;
+
+  let events = db.selectFrom('events as e').where(eventMatch(dialect, words));
+  if (scope) events = events.where((eb) => inScope(eb, 'e.id', scope));
+  const [eventRows, eventTotal] = await Promise.all([
+    events.select(['e.id', 'e.ticker', 'e.slug', 'e.title'])
+      .orderBy(tier('e.title', 'e.slug', lowered, slug)).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
+      .limit(q.limit_per_type).offset(offset).execute(),
+    events.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+
+  let tagRows: Array<{ id: number; label: string; slug: string; event_count: number }> = [];
+  let tagTotal = 0;
+  if (q.search_tags) {
+    const counted = db.selectFrom('tags as t').where(tagMatch(dialect, words))
+      .select(['t.id', 't.label', 't.slug', eventCount(scope).as('event_count'), tier('t.label', 't.slug', lowered, slug).as('tier')]);
+    const tags = db.selectFrom(counted.as('m')).where((eb) => (scope ? eb('m.event_count', '>', 0) : eb.lit(true)));
+    [tagRows, tagTotal] = await Promise.all([
+      tags.select(['m.id', 'm.label', 'm.slug', 'm.event_count'])
+        .orderBy('m.tier').orderBy('m.event_count', 'desc').orderBy('m.id', 'desc').limit(q.limit_per_type).offset(offset).execute(),
+      tags.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+    ]);
+  }
+  const totalEvents = Number(eventTotal.n);
+  const seen = q.page * q.limit_per_type;
+  return {
+    events: eventRows.map((e) => ({ id: String(e.id), ticker: e.ticker, slug: e.slug, title: e.title })),
+    tags: tagRows.map((t) => ({ id: String(t.id), label: t.label, slug: t.slug, event_count: Number(t.event_count) })),
+    pagination: { hasMore: totalEvents > seen || tagTotal > seen, totalResults: totalEvents + tagTotal },
+  };
+}

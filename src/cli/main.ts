@@ -1,0 +1,22 @@
+/**
+ * The `sibyl` command line. Each subcommand lives in its own file and registers itself here.
+ * Configuration comes from the environment (runtime.md); flags mirror the common variables.
+ */
+import { Command } from 'commander';
+import { serveCommand } from './serve.js';
+import { migrateCommand } from './migrate.js';
+import { seedCommand } from './seed.js';
+import { importCommand } from './import.js';
+
+const program = new Command()
+  .name('sibyl')
+  .description('Sibyl: a self-hostable prediction-market exchange (catalog, CLOB and data APIs).')
+  .version('0.1.0')
+  .showHelpAfterError();
+
+for (const add of [serveCommand, migrateCommand, seedCommand, importCommand]) add(program);
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});

@@ -1,0 +1,232 @@
+/**
+ * The Exchange facade: matching engine + custodial ledger + markets registry behind one
+ * synchronous, deterministic API. Every command returns an Effects value listing everything it
+ * changed (markets, orders, trades, ledger entries, positions, activity) so a persistence layer
+ * can write it in one transaction. Single writer: callers serialise commands.
+ */
+
+import { reject, type Reject } from '../engine/rejects.js';
+import { ASK, BID } from '../engine/book.js';
+import { MICRO } from '../engine/amounts.js';
+import type { Balance, BalanceRow, PositionRow } from '../ledger/types.js';
+import { cancelMany, createMarket, expireDue, ownerOrders, resolveMarket, updateMarket } from './markets.js';
+import { place } from './place.js';
+import { loadSnapshot, takeSnapshot, type ExchangeSnapshot } from './snapshot.js';
+import { State } from './state.js';
+import type {
+  BookMeta, BookView, CancelResult, ExchangeCounters, Clock, Effects, IdSource, MarketRow, MarketSettings, OpResult, OrderCommand, OrderRow, PlaceResult,
+} from './types.js';
+import { splitTokenId } from './validate.js';
+
+export const USER_CANCEL = 'canceled by user';
+
+export class Exchange {
+  /** Internal state; read-only outside `src/core` (used by invariant checks). */
+  readonly state: State;
+
+  constructor(clock: Clock, ids: IdSource) {
+    this.state = new State(clock, ids);
+  }
+
+  /** Rebuilds an exchange from `snapshot()` output (or the equivalent rows from a database). */
+  static restore(snap: ExchangeSnapshot, clock: Clock, ids: IdSource): Exchange {
+    const ex = new Exchange(clock, ids);
+    loadSnapshot(ex.state, snap);
+    return ex;
+  }
+
+  snapshot(): ExchangeSnapshot {
+    return takeSnapshot(this.state);
+  }
+
+  // ── markets ────────────────────────────────────────────────────────────────────────────────
+  createMarket(s: MarketSettings): OpResult {
+    return this.op(() => createMarket(this.state, s));
+  }
+
+  updateMarket(s: MarketSettings): OpResult {
+    return this.op(() => updateMarket(this.state, s));
+  }
+
+  /** Stops trading, cancels every open order (`market resolved`), records the payouts. */
+  resolve(conditionId: string, payouts: readonly [number, number]): OpResult {
+    return this.op(() => resolveMarket(this.state, conditionId, payouts));
+  }
+
+  // ── orders ─────────────────────────────────────────────────────────────────────────────────
+  placeOrder(cmd: OrderCommand): PlaceResult {
+    const st = this.state;
+    expireDue(st, st.clock.now());
+    const r = place(st, cmd);
+    const effects = st.drain();
+    if ('code' in r) return { ok: false, reject: r, effects };
+    const o = r.order;
+    const buy = o.side === 'BUY';
+    return {
+      ok: true, order: { ...o }, status: o.status === 'LIVE' ? 'live' : 'matched',
+      makingAmount: buy ? o.notional + o.feeCharged : o.sizeMatched,
+      takingAmount: buy ? o.sizeMatched : o.notional - o.feeCharged,
+      tradeIds: r.tradeIds, transactionHashes: r.txs, effects,
+    };
+  }
+
+  cancelOrder(owner: string, id: string, reason = USER_CANCEL): CancelResult {
+    return this.cancelIds(owner, [id], reason);
+  }
+
+  cancelOrders(owner: string, ids: string[], reason = USER_CANCEL): CancelResult {
+    return this.cancelIds(owner, ids, reason);
+  }
+
+  cancelAll(owner: string, reason = USER_CANCEL): CancelResult {
+    return this.cancelIds(owner, ownerOrders(this.state, owner), reason);
+  }
+
+  cancelMarket(owner: string, market?: string, asset?: string, reason = USER_CANCEL): CancelResult {
+    return this.cancelIds(owner, ownerOrders(this.state, owner, market, asset), reason);
+  }
+
+  /** Cancels GTD orders due at `nowMs` (a host timer calls this at `nextExpiry()`). */
+  expireDue(nowMs: number): { expired: string[]; effects: Effects } {
+    const expired = expireDue(this.state, nowMs);
+    return { expired, effects: this.state.drain() };
+  }
+
+  /** Earliest pending GTD deadline in ms (may be a since-cancelled order's), or null. */
+  nextExpiry(): number | null {
+    return this.state.expiry.peek();
+  }
+
+  // ── wallets ────────────────────────────────────────────────────────────────────────────────
+  deposit(wallet: string, amount: number): OpResult {
+    return this.walletOp(wallet, (ref, now) => this.state.ledger.deposit(wallet, amount, ref, now));
+  }
+
+  withdraw(wallet: string, amount: number): OpResult {
+    return this.walletOp(wallet, (ref, now) => this.state.ledger.withdraw(wallet, amount, ref, now));
+  }
+
+  split(wallet: string, conditionId: string, amount: number): OpResult {
+    return this.walletOp(wallet, (ref, now) => this.tradable(conditionId) ?? this.state.ledger.split(wallet, conditionId, amount, ref, now));
+  }
+
+  merge(wallet: string, conditionId: string, amount: number): OpResult {
+    return this.walletOp(wallet, (ref, now) => this.tradable(conditionId) ?? this.state.ledger.merge(wallet, conditionId, amount, ref, now));
+  }
+
+  redeem(wallet: string, conditionId: string): OpResult {
+    return this.walletOp(wallet, (ref, now) => {
+      const m = this.state.markets.get(conditionId);
+      if (m === undefined) return reject('market_not_found', 'market not found', { conditionId });
+      if (m.row.payouts === null) return reject('market_not_resolved', 'market is not resolved', { conditionId });
+      return this.state.ledger.redeem(wallet, conditionId, m.row.payouts, ref, now);
+    });
+  }
+
+  // ── reads ──────────────────────────────────────────────────────────────────────────────────
+  market(conditionId: string): MarketRow | undefined {
+    const m = this.state.markets.get(conditionId);
+    return m && { ...m.row };
+  }
+
+  markets(): MarketRow[] {
+    return [...this.state.markets.values()].map((m) => ({ ...m.row }));
+  }
+
+  /** A live order (closed orders are only in the persisted history). */
+  order(id: string): OrderRow | undefined {
+    const lo = this.state.live.get(id);
+    return lo && { ...lo.row };
+  }
+
+  openOrders(owner: string, market?: string, asset?: string): OrderRow[] {
+    return ownerOrders(this.state, owner, market, asset).map((id) => ({ ...this.state.live.get(id)!.row }));
+  }
+
+  balance(wallet: string, asset: string): Balance {
+    return this.state.ledger.balance(wallet, asset);
+  }
+
+  balances(wallet: string): BalanceRow[] {
+    return this.state.ledger.walletRows(wallet);
+  }
+
+  positions(wallet: string): PositionRow[] {
+    return this.state.ledger.positions.list(wallet).map((p) => ({ ...p }));
+  }
+
+  /** A market's book metadata (no depth arrays), or undefined for an unknown market. */
+  bookMeta(conditionId: string): BookMeta | undefined {
+    const m = this.state.markets.get(conditionId);
+    if (m === undefined) return undefined;
+    const b = m.book;
+    return {
+      version: b.version, lastChangeMs: b.lastChangeMs, ladderRes: b.res, lastTradePrice: b.lastTradeIdx * b.res,
+      lastTradeSide: b.lastTradeSide, status: m.row.status,
+    };
+  }
+
+  /** Version of a token's book (both tokens of a market share it), O(1); undefined if unknown. */
+  bookVersion(tokenId: string): number | undefined {
+    const i = tokenId.length - 2;
+    const o = tokenId.charCodeAt(i + 1);
+    if (i <= 0 || tokenId.charCodeAt(i) !== 58 || (o !== 48 && o !== 49)) return undefined;
+    return this.state.markets.get(tokenId.slice(0, i))?.book.version;
+  }
+
+  /** How many orders rest in the books, O(1). */
+  openOrderCount(): number {
+    return this.state.live.size;
+  }
+
+  /** The exchange-wide counters: order sequence, collateral in and out, size matched per role. */
+  counters(): ExchangeCounters {
+    const st = this.state;
+    return { seq: st.seq, deposited: st.ledger.deposited, withdrawn: st.ledger.withdrawn, takerMatched: st.takerMatched, makerMatched: st.makerMatched };
+  }
+
+  /** Aggregated depth of a token's book in its own price terms (outcome 1 mirrors outcome 0). */
+  book(tokenId: string, maxLevels = Infinity): BookView | undefined {
+    const t = splitTokenId(tokenId);
+    const m = t && this.state.markets.get(t.conditionId);
+    if (!t || !m) return undefined;
+    const b = m.book;
+    const mirror = (l: { price: number; size: number }) => ({ price: t.outcome === 0 ? l.price : MICRO - l.price, size: l.size });
+    const bids = b.depth(t.outcome === 0 ? BID : ASK, maxLevels).map(mirror);
+    const asks = b.depth(t.outcome === 0 ? ASK : BID, maxLevels).map(mirror);
+    const last = b.lastTradeIdx === 0 ? null : b.lastTradeIdx * b.res;
+    const takerBid = b.lastTradeSide === BID;
+    return {
+      market: t.conditionId, asset: tokenId, bids, asks, version: b.version, lastChangeMs: b.lastChangeMs,
+      lastTradePrice: last === null ? null : t.outcome === 0 ? last : MICRO - last,
+      lastTradeSide: last === null ? null : takerBid === (t.outcome === 0) ? 'BUY' : 'SELL',
+      tickSize: m.row.tickSize, minOrderSize: m.row.minOrderSize,
+    };
+  }
+
+  // ── helpers ────────────────────────────────────────────────────────────────────────────────
+  private cancelIds(owner: string, ids: string[], reason: string): CancelResult {
+    const r = cancelMany(this.state, owner, ids, reason);
+    return { ...r, effects: this.state.drain() };
+  }
+
+  private op(fn: () => Reject | null): OpResult {
+    const r = fn();
+    const effects = this.state.drain();
+    return r === null ? { ok: true, effects } : { ok: false, reject: r, effects };
+  }
+
+  private walletOp(wallet: string, fn: (ref: string, now: number) => Reject | null): OpResult {
+    if (typeof wallet !== 'string' || wallet === '' || wallet.includes(':')) {
+      return { ok: false, reject: reject('invalid_wallet', 'invalid wallet', { wallet }), effects: this.state.drain() };
+    }
+    return this.op(() => fn(this.state.ids.next('tx'), this.state.clock.now()));
+  }
+
+  private tradable(conditionId: string): Reject | null {
+    const m = this.state.markets.get(conditionId);
+    if (m === undefined) return reject('market_not_found', 'market not found', { conditionId });
+    if (m.row.status === 'resolved') return reject('market_resolved', 'market is resolved', { conditionId });
+    return null;
+  }
+}

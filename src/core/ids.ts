@@ -1,0 +1,37 @@
+/**
+ * Id sources for the Exchange. Ids are injected so the core stays deterministic: tests and
+ * replays use `counterIds` (0x + 64 hex of a counter), production uses `randomIds` (0x + 64
+ * random hex, the shape of the real exchange's order ids and transaction hashes).
+ */
+
+import { randomBytes } from 'node:crypto';
+import type { Clock, IdSource } from './types.js';
+
+export interface CounterIds extends IdSource {
+  /** Ids handed out so far; pass it back as `start` to continue the sequence elsewhere. */
+  count: number;
+}
+
+export function counterIds(start = 0): CounterIds {
+  const ids = {
+    count: start,
+    next(kind: 'order' | 'trade' | 'tx'): string {
+      ids.count++;
+      const tag = kind === 'order' ? '1' : kind === 'trade' ? '2' : '3';
+      return '0x' + tag + ids.count.toString(16).padStart(63, '0');
+    },
+  };
+  return ids;
+}
+
+export function randomIds(): IdSource {
+  return { next: () => '0x' + randomBytes(32).toString('hex') };
+}
+
+/** A clock a test can move by hand. */
+export function manualClock(startMs = 0): Clock & { set(ms: number): void; advance(ms: number): void } {
+  let t = startMs;
+  return { now: () => t, set: (ms) => void (t = ms), advance: (ms) => void (t += ms) };
+}
+
+export const systemClock: Clock = { now: () => Date.now() };

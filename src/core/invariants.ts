@@ -1,0 +1,86 @@
+/**
+ * `checkInvariants(exchange)`: the properties that must hold after every command. Throws an Error
+ * naming the first broken one. Used by the property tests and by recovery tests.
+ *
+ *  1. Money: Σ collateral (free + reserved) over every wallet, the fee account and every market's
+ *     locked account = deposited − withdrawn. No balance is negative or a non-safe integer.
+ *  2. Supply: before resolution each market's outcome-0 supply = outcome-1 supply = its locked
+ *     collateral; after it, locked = Σ supply × payout (what redemptions will still pay out).
+ *  3. Reservations: each live order reserves exactly what it can still spend (SELL: remaining
+ *     tokens; BUY: limit cost of the remainder + unused fee room), and each wallet's reserved
+ *     balance of each asset is the sum over its live orders.
+ *  4. Books: internally consistent, never crossed, and exactly the live orders with their
+ *     remaining sizes. 5. Every fill has both sides: taker-matched = maker-matched.
+ *  6. Positions: each (wallet, token) position size = that wallet's token balance.
+ */
+
+import { LOT } from '../engine/amounts.js';
+import { COLLATERAL, FEE_ACCOUNT, marketAccount, tokenId } from '../ledger/types.js';
+import type { Exchange } from './exchange.js';
+import { requiredReserve } from './settle.js';
+import { splitTokenId } from './validate.js';
+
+export function checkInvariants(ex: Exchange): void {
+  const st = ex.state;
+  const fail = (msg: string): never => {
+    throw new Error(`invariant broken: ${msg}`);
+  };
+  const rows = st.ledger.rows();
+  let collateral = 0;
+  const supply = new Map<string, number>();
+  const held = new Map<string, number>();
+  for (const r of rows) {
+    if (!Number.isSafeInteger(r.free) || !Number.isSafeInteger(r.reserved) || r.free < 0 || r.reserved < 0) fail(`balance ${r.wallet} ${r.asset}`);
+    if (r.asset === COLLATERAL) collateral += r.free + r.reserved;
+    else {
+      if (r.wallet.includes(':')) fail(`pseudo-wallet ${r.wallet} holds tokens`);
+      if ((r.free + r.reserved) % LOT !== 0) fail(`token balance not whole lots ${r.wallet} ${r.asset}`);
+      supply.set(r.asset, (supply.get(r.asset) ?? 0) + r.free + r.reserved);
+      held.set(`${r.wallet} ${r.asset}`, r.free + r.reserved);
+    }
+  }
+  if (collateral !== st.ledger.deposited - st.ledger.withdrawn) fail(`collateral ${collateral} ≠ deposited − withdrawn ${st.ledger.deposited - st.ledger.withdrawn}`);
+  if (st.ledger.balance(FEE_ACCOUNT, COLLATERAL).reserved !== 0) fail('fee account has reserved collateral');
+
+  for (const [cid, m] of st.markets) {
+    const locked = st.ledger.balance(marketAccount(cid), COLLATERAL);
+    const s0 = supply.get(tokenId(cid, 0)) ?? 0;
+    const s1 = supply.get(tokenId(cid, 1)) ?? 0;
+    if (locked.reserved !== 0) fail(`market ${cid} locked collateral reserved`);
+    const p = m.row.payouts;
+    if (p === null) {
+      if (s0 !== s1 || s0 !== locked.free) fail(`market ${cid} supply ${s0}/${s1} ≠ locked ${locked.free}`);
+    } else if ((s0 / LOT) * (p[0] / 100) + (s1 / LOT) * (p[1] / 100) !== locked.free) fail(`market ${cid} locked ≠ redeemable`);
+    m.book.check();
+    let n = 0;
+    for (const side of [0, 1] as const) {
+      m.book.forEachOrder(side, (slot, _idx, size) => {
+        const lo = m.bySlot[slot];
+        if (lo === undefined || st.live.get(lo.row.id) !== lo) fail(`book slot ${slot} of ${cid} has no live order`);
+        else if (size !== lo.row.originalSize - lo.row.sizeMatched) fail(`order ${lo.row.id} size in book ${size}`);
+        n++;
+      });
+    }
+    if (n !== [...st.live.values()].filter((lo) => lo.market === m).length) fail(`market ${cid} book has ${n} orders`);
+  }
+
+  const reserved = new Map<string, number>();
+  for (const lo of st.live.values()) {
+    const r = lo.row;
+    if (r.status !== 'LIVE' || r.sizeMatched >= r.originalSize) fail(`live order ${r.id} status ${r.status}`);
+    if (r.reserved !== requiredReserve(r)) fail(`order ${r.id} reserves ${r.reserved}, needs ${requiredReserve(r)}`);
+    const key = `${r.owner} ${r.side === 'BUY' ? COLLATERAL : r.tokenId}`;
+    reserved.set(key, (reserved.get(key) ?? 0) + r.reserved);
+  }
+  for (const r of rows) {
+    if ((reserved.get(`${r.wallet} ${r.asset}`) ?? 0) !== r.reserved) fail(`reserved ${r.wallet} ${r.asset} ${r.reserved}`);
+    reserved.delete(`${r.wallet} ${r.asset}`);
+  }
+  for (const [k, v] of reserved) if (v !== 0) fail(`orders reserve ${v} of ${k} without a balance`);
+  if (st.takerMatched !== st.makerMatched) fail(`taker matched ${st.takerMatched} ≠ maker matched ${st.makerMatched}`);
+
+  for (const p of st.ledger.positions.all()) {
+    if (p.size !== (held.get(`${p.wallet} ${p.asset}`) ?? 0)) fail(`position ${p.wallet} ${p.asset} size ${p.size}`);
+    if (splitTokenId(p.asset) === null) fail(`position on non-token ${p.asset}`);
+  }
+}

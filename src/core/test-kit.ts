@@ -1,0 +1,66 @@
+/**
+ * Test helpers shared by the core tests: a fresh exchange with one market and funded wallets,
+ * decimal shorthands, and effect-shape checks (every trade's makers appear among changed orders,
+ * a command's collateral entries net to deposits − withdrawals).
+ */
+
+import assert from 'node:assert/strict';
+import { parseMicro } from '../engine/amounts.js';
+import { COLLATERAL } from '../ledger/types.js';
+import { Exchange } from './exchange.js';
+import { counterIds, manualClock } from './ids.js';
+import { checkInvariants } from './invariants.js';
+import type { Effects, MarketSettings, OrderCommand, PlaceResult } from './types.js';
+
+export const CID = '0xc1';
+export const T0 = `${CID}:0`;
+export const T1 = `${CID}:1`;
+export const A = '0xaaaa';
+export const B = '0xbbbb';
+export const C = '0xcccc';
+
+/** "0.55" → 550000 (tests only). */
+export function u(text: string): number {
+  const v = parseMicro(text);
+  if (v === null) throw new Error(`bad decimal ${text}`);
+  return v;
+}
+
+export function setup(settings: Partial<MarketSettings> = {}, funds = '1000') {
+  const clock = manualClock(1_700_000_000_000);
+  const ids = counterIds();
+  const ex = new Exchange(clock, ids);
+  assert.equal(ex.createMarket({ conditionId: CID, tickSize: 10_000, ...settings }).ok, true);
+  for (const w of [A, B, C]) ex.deposit(w, u(funds));
+  return { ex, clock, ids };
+}
+
+export function order(owner: string, tokenId: string, side: 'BUY' | 'SELL', price: string, size: string, extra: Partial<OrderCommand> = {}): OrderCommand {
+  return { owner, tokenId, side, price: u(price), size: u(size), type: 'GTC', ...extra };
+}
+
+/** Places an order, checks invariants and effect shape, and demands success. */
+export function ok(ex: Exchange, cmd: OrderCommand): Extract<PlaceResult, { ok: true }> {
+  const r = ex.placeOrder(cmd);
+  checkInvariants(ex);
+  checkEffects(r.effects);
+  if (!r.ok) assert.fail(`rejected: ${JSON.stringify(r.reject)}`);
+  return r;
+}
+
+export function checkEffects(e: Effects): void {
+  const orders = new Set(e.orders.map((o) => o.id));
+  for (const t of e.trades) {
+    assert.ok(orders.has(t.takerOrderId), 'taker order in effects');
+    assert.equal(t.makers.reduce((a, m) => a + m.matchedAmount, 0), t.size, 'makers sum to taker size');
+    for (const m of t.makers) assert.ok(orders.has(m.orderId), 'maker order in effects');
+  }
+  const net = e.ledger.filter((l) => l.asset === COLLATERAL).reduce((a, l) => a + l.free + l.reserved, 0);
+  const ext = e.ledger.filter((l) => l.kind === 'deposit' || l.kind === 'withdraw').reduce((a, l) => a + l.free, 0);
+  assert.equal(net, ext, 'collateral entries net to deposits − withdrawals');
+}
+
+export function bal(ex: Exchange, w: string, asset: string): [number, number] {
+  const b = ex.balance(w, asset);
+  return [b.free, b.reserved];
+}

@@ -1,0 +1,200 @@
+/**
+ * The data the Exchange facade takes and gives: commands, plain-data rows (what a persistence layer
+ * stores) and the Effects value every command returns. All amounts are safe integers in micro-units
+ * (1 USDC = 1 share = 1_000_000); prices are in the order's own outcome terms unless said otherwise.
+ */
+
+import type { Reject } from '../engine/rejects.js';
+import type { ActivityRow, LedgerEntry, PositionRow } from '../ledger/types.js';
+
+export type Side = 'BUY' | 'SELL';
+export type OrderType = 'GTC' | 'GTD' | 'FOK' | 'FAK';
+export type OrderStatus = 'LIVE' | 'MATCHED' | 'CANCELED';
+
+/** The injected clock and id source (real ids: `0x` + 64 hex). */
+export interface Clock {
+  now(): number;
+}
+export interface IdSource {
+  next(kind: 'order' | 'trade' | 'tx'): string;
+}
+
+export interface MarketSettings {
+  conditionId: string;
+  /** Tick in micro: 100_000, 10_000, 1_000 or 100. */
+  tickSize: number;
+  /** Minimum size of limit orders, micro-shares (default 5 shares). */
+  minOrderSize?: number;
+  makerBaseFeeBps?: number;
+  takerBaseFeeBps?: number;
+  /** False = cancel-only (new orders rejected). Default true. */
+  acceptingOrders?: boolean;
+}
+
+export interface MarketRow {
+  conditionId: string;
+  tickSize: number;
+  minOrderSize: number;
+  makerBaseFeeBps: number;
+  takerBaseFeeBps: number;
+  acceptingOrders: boolean;
+  status: 'active' | 'resolved';
+  /** Micro paid per share of outcome 0 and 1 once resolved. */
+  payouts: [number, number] | null;
+}
+
+export interface OrderCommand {
+  owner: string;
+  apiKey?: string;
+  /** `<conditionId>:<0|1>` */
+  tokenId: string;
+  side: Side;
+  /** Limit price (worst acceptable price for FOK/FAK), micro. */
+  price: number;
+  /** Size in micro-shares; omit for a market BUY given as `amount`. */
+  size?: number;
+  /** Market (FOK/FAK) BUY only: collateral to spend, micro, fees on top. */
+  amount?: number;
+  type: OrderType;
+  postOnly?: boolean;
+  /** Unix seconds; GTD only. */
+  expiration?: number;
+  builder?: string;
+}
+
+/** Full state of an order, as persisted. `reserved`/fee fields let a restore rebuild reservations. */
+export interface OrderRow {
+  id: string;
+  seq: number;
+  owner: string;
+  apiKey: string | null;
+  builder: string | null;
+  market: string;
+  tokenId: string;
+  outcome: 0 | 1;
+  side: Side;
+  type: OrderType;
+  postOnly: boolean;
+  price: number;
+  originalSize: number;
+  sizeMatched: number;
+  /** Collateral budget of an amount-based market BUY, else null. */
+  amount: number | null;
+  expiration: number;
+  status: OrderStatus;
+  cancelReason: string | null;
+  createdAt: number;
+  updatedAt: number;
+  /** Collateral (BUY) or tokens (SELL) still reserved for this order. */
+  reserved: number;
+  /** Fee reserved at placement (BUY) — the most this order can ever pay. */
+  maxFee: number;
+  /** Σ bps × min(p, 1 − p)/100 × lots over fills; fee charged = min(ceil(base / 1e4), maxFee) for BUYs. */
+  feeBase: number;
+  feeCharged: number;
+  /** Collateral paid (BUY, excl. fee) or received (SELL, before fee) so far. */
+  notional: number;
+}
+
+export interface MakerFill {
+  orderId: string;
+  owner: string;
+  asset: string;
+  side: Side;
+  /** Maker's price in its own outcome terms. */
+  price: number;
+  matchedAmount: number;
+  fee: number;
+}
+
+/** One taker order's execution against one or more makers; settles under one settlement id. */
+export interface TradeRow {
+  id: string;
+  takerOrderId: string;
+  owner: string;
+  market: string;
+  asset: string;
+  side: Side;
+  /** Price of the first (best) fill in the taker's terms; per-fill prices are in `makers`. */
+  price: number;
+  size: number;
+  /** Taker's collateral paid or received (before fee). */
+  usdcSize: number;
+  fee: number;
+  makers: MakerFill[];
+  /** BUY×SELL transfers, BUY×BUY mints pairs, SELL×SELL merges pairs: how much of each. */
+  minted: number;
+  merged: number;
+  transactionHash: string;
+  status: 'CONFIRMED';
+  matchTime: number;
+}
+
+export interface Effects {
+  markets: MarketRow[];
+  orders: OrderRow[];
+  trades: TradeRow[];
+  ledger: LedgerEntry[];
+  positions: PositionRow[];
+  activity: ActivityRow[];
+}
+
+export type PlaceResult =
+  | {
+      ok: true;
+      order: OrderRow;
+      /** `live` if any part rests, else `matched`. */
+      status: 'live' | 'matched';
+      makingAmount: number;
+      takingAmount: number;
+      tradeIds: string[];
+      transactionHashes: string[];
+      effects: Effects;
+    }
+  | { ok: false; reject: Reject; effects: Effects };
+
+export interface CancelResult {
+  canceled: string[];
+  notCanceled: Record<string, string>;
+  effects: Effects;
+}
+
+export type OpResult = { ok: true; effects: Effects } | { ok: false; reject: Reject; effects: Effects };
+
+export interface BookView {
+  market: string;
+  asset: string;
+  /** Best first; prices in the asset's own terms. */
+  bids: Array<{ price: number; size: number }>;
+  asks: Array<{ price: number; size: number }>;
+  version: number;
+  lastChangeMs: number;
+  lastTradePrice: number | null;
+  lastTradeSide: Side | null;
+  tickSize: number;
+  minOrderSize: number;
+}
+
+/** A book's metadata without depth (what the persistence layer stores per market). */
+export interface BookMeta {
+  /** Incremented on every book change; readers cache snapshots by it. */
+  version: number;
+  lastChangeMs: number;
+  /** Ladder resolution in micro (the finest tick the market ever had). */
+  ladderRes: number;
+  /** Outcome-0 price of the last fill in micro, 0 = none. */
+  lastTradePrice: number;
+  /** Book side of the last fill's taker (0 bid, 1 ask), -1 = none. */
+  lastTradeSide: -1 | 0 | 1;
+  status: 'active' | 'resolved';
+}
+
+/** The exchange-wide counters the persistence layer stores. */
+export interface ExchangeCounters {
+  /** Order sequence number (time priority across restarts). */
+  seq: number;
+  deposited: number;
+  withdrawn: number;
+  takerMatched: number;
+  makerMatched: number;
+}

@@ -1,0 +1,50 @@
+/**
+ * `GET /holders`: the largest holders of each token of the requested markets. One covering
+ * top-N scan of positions_holders (asset, size desc, wallet) per token, then one profile query
+ * for every wallet of the answer. Groups follow the request's market order, outcome 0 then 1;
+ * a token nobody holds (above minBalance) has no group. Ties in size go by wallet address.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import { errors } from '../errors/catalogue.js';
+import { checksummed, conditionIdsParam, dec, sharesToMicro } from './params.js';
+import { holderRows, profilesOf } from './queries.js';
+
+/** Markets per request: each costs two index scans. */
+export const MAX_HOLDER_MARKETS = 100;
+
+export interface HoldersQuery {
+  market: string;
+  limit?: number | undefined;
+  minBalance?: number | undefined;
+}
+
+export async function listHolders(db: Kysely<Database>, q: HoldersQuery) {
+  const markets = conditionIdsParam('market', q.market, MAX_HOLDER_MARKETS);
+  if (!markets) throw errors.required('market');
+  const limit = q.limit ?? 100;
+  const minSize = sharesToMicro(q.minBalance ?? 1);
+  const tokens = markets.flatMap((cid) => [{ cid, o: 0 }, { cid, o: 1 }]);
+  const lists = await Promise.all(tokens.map((t) => holderRows(db, `${t.cid}:${t.o}`, minSize, limit)));
+  const profiles = await profilesOf(db, [...new Set(lists.flatMap((l) => l.map((h) => h.wallet)))]);
+  const groups = [];
+  for (let n = 0; n < tokens.length; n++) {
+    const list = lists[n]!;
+    if (list.length === 0) continue;
+    const { cid, o } = tokens[n]!;
+    const token = `${cid}:${o}`;
+    groups.push({
+      token,
+      holders: list.map((h) => {
+        // Without a profile: empty strings, displayUsernamePublic true (the profile default).
+        const p = profiles.get(h.wallet);
+        return {
+          proxyWallet: checksummed(h.wallet), bio: p?.bio ?? '', asset: token, pseudonym: p?.pseudonym ?? '', amount: dec(h.size),
+          displayUsernamePublic: p ? p.display_username_public !== 0 : true, outcomeIndex: o, name: p?.name ?? '',
+          profileImage: p?.profile_image ?? '', profileImageOptimized: p?.profile_image ?? '',
+        };
+      }),
+    });
+  }
+  return groups;
+}

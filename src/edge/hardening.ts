@@ -1,0 +1,114 @@
+/**
+ * Request hardening at the edge:
+ * - the HTTP server (fastify `serverFactory`): slow-client timeouts (all headers within
+ *   SIBYL_HEADERS_TIMEOUT_MS, the whole request within SIBYL_REQUEST_TIMEOUT_MS, idle sockets
+ *   closed after SIBYL_IDLE_TIMEOUT_MS) and a cap on open connections: a connection over
+ *   SIBYL_MAX_CONNECTIONS gets an immediate `503 {error}` with `Retry-After: 1` and is closed;
+ * - body limits per route (`onRoute`): batch and operator routes get SIBYL_BODY_LIMIT, every
+ *   other route SIBYL_BODY_LIMIT_SMALL (a route that sets `bodyLimit` itself keeps it);
+ * - security headers for a JSON API (helmet) and CORS (default: GET/HEAD from any origin).
+ * Input bounds every route gets are in input-bounds.ts.
+ */
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance, FastifyServerFactory } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import type { Config } from '../config/config.js';
+import { edgeMetrics } from './metrics.js';
+
+/** Routes whose bodies are lists (batch reads and writes); the operator family is large too. */
+export const LARGE_BODY_ROUTES = new Set([
+  'POST /books', 'POST /prices', 'POST /batch-prices-history', 'POST /spreads', 'POST /midpoints',
+  'POST /last-trades-prices', 'POST /orders', 'DELETE /orders',
+]);
+
+const BUSY_BODY = JSON.stringify({ error: 'server busy: too many open connections, retry shortly' });
+const BUSY = Buffer.from([
+  'HTTP/1.1 503 Service Unavailable', 'content-type: application/json; charset=utf-8', 'retry-after: 1',
+  'connection: close', `content-length: ${Buffer.byteLength(BUSY_BODY)}`, '', BUSY_BODY,
+].join('\r\n'));
+
+/** Counts open connections; over `max` (0 = no cap) a new one is answered 503 and closed. */
+export function capConnections(server: Server, max: number): void {
+  const listeners = server.listeners('connection') as ((socket: unknown) => void)[];
+  server.removeAllListeners('connection');
+  let open = 0;
+  server.on('connection', (socket) => {
+    if (max > 0 && open >= max) {
+      edgeMetrics.connectionsRefused.inc();
+      socket.on('error', () => {});
+      socket.on('data', () => {}); // drain what the client sends so it reads the 503, not a reset
+      socket.end(BUSY);
+      setTimeout(() => socket.destroy(), 1000).unref();
+      return;
+    }
+    open++;
+    edgeMetrics.connectionsOpen.inc();
+    socket.once('close', () => {
+      open--;
+      edgeMetrics.connectionsOpen.dec();
+    });
+    for (const l of listeners) l.call(server, socket);
+  });
+}
+
+export function edgeServerFactory(config: Config): FastifyServerFactory {
+  return (handler) => {
+    const server = createServer({
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      // how often node checks the two timeouts above (its default, 30 s, lets a slow client linger)
+      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+    }, handler);
+    server.keepAliveTimeout = Math.min(72_000, config.idleTimeoutMs);
+    server.setTimeout(config.idleTimeoutMs);
+    capConnections(server, config.maxConnections);
+    return server;
+  };
+}
+
+export function registerBodyLimits(app: FastifyInstance, config: Config): void {
+  const small = Math.min(config.bodyLimit, config.smallBodyLimit);
+  app.addHook('onRoute', (opts) => {
+    if (opts.bodyLimit !== undefined) return;
+    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+    const large = opts.config?.family === 'admin' || methods.some((m) => LARGE_BODY_ROUTES.has(`${m} ${opts.url}`));
+    opts.bodyLimit = large ? config.bodyLimit : small;
+  });
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    // A JSON API loads nothing; /docs (Swagger UI) sets its own policy on its routes.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' }, // public data, read cross-origin through CORS
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    hsts: false, // set by the TLS-terminating proxy, which knows whether TLS is in use
+  });
+}
+
+export async function registerCors(app: FastifyInstance, config: Config): Promise<void> {
+  if (config.corsOrigins === 'off') return;
+  const allowed = new Set(config.corsMethods);
+  const base = {
+    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
+    methods: config.corsMethods,
+    credentials: false,
+    maxAge: 600,
+    exposedHeaders: ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-request-id'],
+  };
+  const denied = { ...base, origin: false };
+  await app.register(cors, {
+    // Only the configured methods get CORS headers, for preflights and actual requests alike.
+    delegator: (req, cb) => {
+      const method = req.method === 'OPTIONS' ? String(req.headers['access-control-request-method'] ?? '').toUpperCase() : req.method;
+      cb(null, allowed.has(method) ? base : denied);
+    },
+  });
+}

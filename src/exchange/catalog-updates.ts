@@ -1,0 +1,28 @@
+/**
+ * What a batch changes in the catalog tables: a resolution closes its market and records the
+ * payouts and winner on the market and its tokens; trades add to their market's and event's
+ * `volume` (the collateral the takers paid or received). Built once as compiled queries so that
+ * both writers (the SQLite fast path and the Kysely path) run exactly the same statements.
+ */
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import type { SealedBatch } from './rows.js';
+
+export function catalogUpdates(db: Kysely<Database>, b: SealedBatch): CompiledQuery[] {
+  const out: CompiledQuery[] = [];
+  for (const r of b.resolutions) {
+    const now = r.at; // the exchange clock, not the wall clock (simulations run on their own)
+    out.push(db.updateTable('markets').set({ payouts: JSON.stringify(r.payouts), resolved_at: now, accepting_orders: 0, closed: 1, updated_at: now })
+      .where('condition_id', '=', r.conditionId).compile());
+    for (const i of [0, 1] as const) {
+      out.push(db.updateTable('tokens').set({ payout: r.payouts[i], winner: r.payouts[i] > r.payouts[1 - i]! ? 1 : 0 })
+        .where('token_id', '=', `${r.conditionId}:${i}`).compile());
+    }
+  }
+  for (const v of b.volumes) {
+    out.push(db.updateTable('markets').set((eb) => ({ volume: eb('volume', '+', v.amount) })).where('condition_id', '=', v.conditionId).compile());
+    out.push(db.updateTable('events').set((eb) => ({ volume: eb('volume', '+', v.amount) }))
+      .where('id', '=', (eb) => eb.selectFrom('markets').select('event_id').where('condition_id', '=', v.conditionId)).compile());
+  }
+  return out;
+}

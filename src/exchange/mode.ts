@@ -1,0 +1,26 @@
+/**
+ * The exchange's operating mode, set by the operator: `normal`, `cancel-only` (cancels allowed,
+ * new orders refused) or `disabled` (every trading write refused). Kept in the `settings`
+ * table so a restart keeps it; changes are audited. The exchange service holds the current mode
+ * in memory (src/exchange/service.ts) so the order path never reads it from the database.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+
+export const EXCHANGE_MODES = ['normal', 'cancel-only', 'disabled'] as const;
+export type ExchangeMode = (typeof EXCHANGE_MODES)[number];
+
+const KEY = 'exchange_mode';
+
+export async function loadExchangeMode(db: Kysely<Database>): Promise<ExchangeMode> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
+  return (row?.value as ExchangeMode | undefined) ?? 'normal';
+}
+
+export async function storeExchangeMode(db: Kysely<Database>, mode: ExchangeMode, now: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto('settings').values({ key: KEY, value: mode })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: mode })).execute();
+    await tx.insertInto('admin_audit').values({ action: 'set_exchange_mode', target: KEY, payload: JSON.stringify({ mode }), created_at: now }).execute();
+  });
+}

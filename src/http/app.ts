@@ -1,0 +1,76 @@
+/**
+ * Builds the HTTP application: edge plugins first (request ids, logging, body parsing, error
+ * mapping, OpenAPI), then every route module. Nothing here knows a route's business; adding a
+ * route never touches this file (see src/routes/README.md).
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { App, Services } from './types.js';
+import { frameworkErrors, registerErrorHandling } from './errors.js';
+import { registerJsonBody } from './body.js';
+import { ROUTES } from '../routes/index.js';
+import { edgeFastifyOptions, loggerOptions, registerEdge } from '../edge/index.js';
+import type { LogStream } from '../edge/logging.js';
+import { AUTH_SECURITY_SCHEMES } from '../auth/openapi.js';
+
+export async function buildApp(services: Services, opts: { logger?: boolean; logStream?: LogStream } = {}): Promise<App> {
+  const { config } = services;
+  const app = Fastify({
+    logger: opts.logger === false ? false : loggerOptions(config, opts.logStream), // secrets redacted: src/edge/logging.ts
+    logController: new LogController({ disableRequestLogging: true }), // one line per request, below
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy as boolean | string, // a hop count (number) is valid at run time too
+    forceCloseConnections: 'idle',
+    ...edgeFastifyOptions(config), // timeouts and the connection cap: src/edge/hardening.ts
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false, strictNumbers: true /* no NaN/Infinity: src/edge/README.md */ } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({
+      method: req.method,
+      route: req.routeOptions.url ?? 'unmatched',
+      url: req.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+    }, 'request');
+  });
+
+  registerErrorHandling(app);
+  registerJsonBody(app);
+  await registerEdge(app, config); // security headers, CORS, rate limits, metrics, body limits
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Sibyl',
+        version: '0.1.0',
+        description: 'Self-hostable prediction-market exchange: catalog, CLOB and data APIs.',
+      },
+      components: {
+        securitySchemes: {
+          operator: { type: 'http', scheme: 'bearer', description: 'SIBYL_ADMIN_TOKEN' },
+          ...AUTH_SECURITY_SCHEMES,
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true,
+    // plain-http self-hosting: do not make the browser upgrade /docs assets to https
+    transformStaticCSP: (csp: string) => csp.replace(/\s*upgrade-insecure-requests;?/, '') });
+  app.get('/openapi.json', { schema: { hide: true }, config: { family: 'basic' } }, async () => app.swagger());
+
+  for (const route of ROUTES) route(app, services);
+  await app.ready();
+  return app;
+}

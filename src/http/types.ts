@@ -1,0 +1,41 @@
+/**
+ * Types shared by every route module: the typed fastify instance and the services a route may
+ * use. A route file exports one `RouteModule`; src/routes/index.ts lists them.
+ */
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config/config.js';
+import type { Store } from '../store/db.js';
+import type { AuthService } from '../auth/index.js';
+import type { OrderDesk } from '../trading/orders.js';
+import type { AccountReads } from '../trading/account.js';
+import type { HeartbeatService } from '../heartbeats/index.js';
+import type { ExchangeService } from '../exchange/service.js';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** Everything a route handler may call. Later layers (catalog, exchange, auth) add fields. */
+export interface Services {
+  config: Config;
+  store: Store;
+  /** Milliseconds since the epoch; injected so tests can move time. */
+  now(): number;
+  /** L1/L2 authentication (`auth.requireL2` preHandler → `req.auth`), builder headers, API keys. */
+  auth: AuthService;
+  /** Order entry and cancels for an authenticated account. */
+  orders: OrderDesk;
+  /** Account reads: open orders, order by id, trades, builder trades. */
+  account: AccountReads;
+  /** The dead-man's switch behind the heartbeat routes. */
+  heartbeats: HeartbeatService;
+  /** The durable exchange: order entry, cancels, ledger operations, live books. */
+  exchange: ExchangeService;
+}
+
+export type RouteModule = (app: App, services: Services) => void;

@@ -1,0 +1,149 @@
+/**
+ * Price history (`GET /prices-history`, `POST /batch-prices-history`), built from the stored
+ * fills — never sampled, never deleted, so it stays available after resolution.
+ *
+ * Construction: every maker fill of a market is one observation of the outcome-0 price (a fill
+ * of outcome 1 at p observes 1 − p). Buckets are `fidelity` wide and aligned to multiples of it
+ * since the epoch; the point of bucket [t, t + f) is {t, p = the last fill before t + f}, so a
+ * bucket without a fill carries the previous price forward, and buckets before the first fill
+ * are left out. Outcome 1's points are 1 − outcome 0's.
+ *
+ * Cache: per market, the fill series (times and outcome-0 prices), extended incrementally by
+ * trade sequence when the market's book version moves; the version recorded is the one the
+ * database had committed (`books.version`, read before the fills), so a fill in flight is never
+ * missed. Per series, the serialised points of the last few windows. Nothing expires by time.
+ */
+import type { Exchange } from '../core/index.js';
+import type { Db } from '../catalog/write.js';
+import { MICRO, formatMicro } from '../engine/amounts.js';
+import { noBook, parseToken } from './tokens.js';
+import { bookVersion } from './versions.js';
+import { checkParams, windowOf, type HistoryParams, type Window } from './history-params.js';
+
+interface Series {
+  core: Exchange;
+  /** Book version the series is complete for; -1 for a market without a book. */
+  version: number;
+  lastSeq: number;
+  /** Fill times (ms, non-decreasing) and outcome-0 prices (micro). */
+  times: number[];
+  prices: number[];
+  resolvedAtS: number | null;
+  bodies: Map<string, string>;
+  /** The same, wrapped as the single-token answer and encoded. */
+  wire: Map<string, Buffer>;
+}
+
+const MAX_BODIES = 8;
+const MAX_SERIES = 5000;
+
+export class History {
+  private readonly series = new Map<string, Series>();
+
+  constructor(private readonly db: Db, private readonly core: () => Exchange, private readonly now: () => number) {}
+
+  /** `{"history": [...]}` as UTF-8, encoded once per series version and window. */
+  async json(tokenText: unknown, p: HistoryParams): Promise<Buffer> {
+    checkParams(p);
+    const { s, key, body } = await this.points(tokenText, p);
+    if (key === null) return Buffer.from(`{"history":${body}}`);
+    const hit = s.wire.get(key);
+    if (hit) return hit;
+    const wire = Buffer.from(`{"history":${body}}`);
+    if (s.wire.size >= MAX_BODIES) s.wire.delete(s.wire.keys().next().value!);
+    s.wire.set(key, wire);
+    return wire;
+  }
+
+  async batchJson(tokens: unknown[], p: HistoryParams): Promise<string> {
+    checkParams(p);
+    const refs = tokens.map(parseToken);
+    const parts: string[] = [];
+    for (const r of [...new Map(refs.map((x) => [x.tokenId, x])).values()]) {
+      parts.push(`${JSON.stringify(r.tokenId)}:${(await this.points(r.tokenId, p)).body}`);
+    }
+    return `{"history":{${parts.join(',')}}}`;
+  }
+
+  /** The JSON array of one token's points, with its series and cache key (null: no window). */
+  private async points(tokenText: unknown, p: HistoryParams): Promise<{ s: Series; key: string | null; body: string }> {
+    const t = parseToken(tokenText);
+    const s = await this.seriesOf(t.conditionId);
+    const nowS = Math.floor(this.now() / 1000);
+    const first = s.times.length ? Math.floor(s.times[0]! / 1000) : null;
+    const w = windowOf(p, nowS, s.resolvedAtS, first);
+    if (w === null) return { s, key: null, body: '[]' };
+    const f = w.fidelityS;
+    const key = `${t.outcome}|${Math.floor(w.start / f)}|${Math.floor(w.end / f)}|${f}`;
+    const hit = s.bodies.get(key);
+    if (hit !== undefined) return { s, key, body: hit };
+    const body = render(s, t.outcome, w);
+    if (s.bodies.size >= MAX_BODIES) s.bodies.delete(s.bodies.keys().next().value!);
+    s.bodies.set(key, body);
+    return { s, key, body };
+  }
+
+  private async seriesOf(cid: string): Promise<Series> {
+    const core = this.core();
+    const memVersion = bookVersion(core, cid);
+    const resolvedInMemory = core.state.markets.get(cid)?.row.status === 'resolved';
+    let s = this.series.get(cid);
+    if (s && s.core === core && s.version === memVersion && (!resolvedInMemory || s.resolvedAtS !== null)) return s;
+
+    // Order matters: the committed book version first, then the fills (at least that recent).
+    const book = await this.db.selectFrom('books').select('version').where('condition_id', '=', cid).executeTakeFirst();
+    const market = await this.db.selectFrom('markets').select(['resolved_at']).where('condition_id', '=', cid).executeTakeFirst();
+    if (!market) throw noBook();
+    if (!s || s.core !== core) s = { core, version: -1, lastSeq: 0, times: [], prices: [], resolvedAtS: null, bodies: new Map(), wire: new Map() };
+    const fills = await this.db.selectFrom('trades as t').innerJoin('trade_makers as m', 'm.trade_id', 't.id')
+      .select(['t.seq', 't.match_time', 'm.asset', 'm.price'])
+      .where('t.market', '=', cid).where('t.seq', '>', s.lastSeq)
+      .orderBy('t.seq').orderBy('m.idx').execute();
+    for (const f of fills) {
+      const price = Number(f.price);
+      const last = s.times.length ? s.times[s.times.length - 1]! : 0;
+      s.times.push(Math.max(last, Number(f.match_time)));
+      s.prices.push(f.asset.endsWith(':1') ? MICRO - price : price);
+      s.lastSeq = Number(f.seq);
+    }
+    if (fills.length) clear(s);
+    const resolvedAtS = market.resolved_at === null ? null : Math.floor(Number(market.resolved_at) / 1000);
+    if (resolvedAtS !== s.resolvedAtS) clear(s);
+    s.resolvedAtS = resolvedAtS;
+    s.version = memVersion === -1 ? -1 : Number(book?.version ?? 0);
+    if (this.series.size >= MAX_SERIES && !this.series.has(cid)) this.series.clear();
+    this.series.set(cid, s);
+    return s;
+  }
+}
+
+function clear(s: Series): void {
+  s.bodies.clear();
+  s.wire.clear();
+}
+
+/** Points of one outcome over a window; see the module comment for the construction. */
+function render(s: Series, outcome: 0 | 1, w: Window): string {
+  const f = w.fidelityS;
+  const firstT = Math.floor(w.start / f) * f;
+  const lastT = Math.floor(w.end / f) * f;
+  // i = the last fill before the first bucket's end (binary search), then walk forward.
+  let lo = 0;
+  let hi = s.times.length;
+  const bound0 = (firstT + f) * 1000;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (s.times[mid]! < bound0) lo = mid + 1;
+    else hi = mid;
+  }
+  let i = lo - 1;
+  const parts: string[] = [];
+  for (let t = firstT; t <= lastT; t += f) {
+    const bound = (t + f) * 1000;
+    while (i + 1 < s.times.length && s.times[i + 1]! < bound) i++;
+    if (i < 0) continue;
+    const p0 = s.prices[i]!;
+    parts.push(`{"t":${t},"p":${formatMicro(outcome === 0 ? p0 : MICRO - p0)}}`);
+  }
+  return `[${parts.join(',')}]`;
+}

@@ -1,0 +1,52 @@
+/**
+ * Market data: order books, prices, market listings, price history and public trades — the
+ * read side of the CLOB API (issue #6). Books and prices come from the exchange's memory;
+ * listings, history and trades from the database; every cache is checked against a version
+ * (book versions, the catalog version counter, the committed trade sequence), never a clock.
+ * See README.md for the decisions. Routes reach it through `marketData(services)`.
+ */
+import type { Services } from '../http/types.js';
+import { BookSnapshots } from './book.js';
+import { History } from './history.js';
+import { Listings } from './listings.js';
+import { Prices } from './prices.js';
+import { StaticsCache } from './tokens.js';
+import { publicTrades, TRADES_PAGE_SIZE, type TradeQuery } from './trades.js';
+
+export class MarketData {
+  readonly books: BookSnapshots;
+  readonly prices: Prices;
+  readonly listings: Listings;
+  readonly history: History;
+  /** Trades per page of `GET /trades`; tests lower it. */
+  tradesPageSize = TRADES_PAGE_SIZE;
+
+  constructor(private readonly services: Pick<Services, 'store' | 'exchange' | 'now'>) {
+    const db = services.store.db;
+    const core = () => services.exchange.core;
+    const statics = new StaticsCache(db);
+    this.books = new BookSnapshots(core, statics);
+    this.prices = new Prices(core, statics);
+    this.listings = new Listings(db, core);
+    this.history = new History(db, core, () => services.now());
+  }
+
+  trades(q: TradeQuery) {
+    return publicTrades(this.services.store.db, q, this.tradesPageSize);
+  }
+}
+
+const instances = new WeakMap<object, MarketData>();
+
+/**
+ * The market-data service of a running service (one per `Services`, created on first use, so
+ * the composition root needs no change).
+ */
+export function marketData(services: Pick<Services, 'store' | 'exchange' | 'now'>): MarketData {
+  let md = instances.get(services);
+  if (!md) {
+    md = new MarketData(services);
+    instances.set(services, md);
+  }
+  return md;
+}

@@ -1,0 +1,130 @@
+/**
+ * Best prices from the live books (memory, never the database). In the price map `BUY` is the
+ * best bid and `SELL` the best ask of the token's own book (compat.md §4). An empty side has no
+ * price: it answers `""` (price map, `/price`), and so do the midpoint and spread of a book with
+ * an empty side — never a made-up number. A token without a trade answers last price `""` and side `""`.
+ */
+import type { BookView, Exchange } from '../core/index.js';
+import { MICRO, formatMicro } from '../engine/amounts.js';
+import { errors } from '../errors/catalogue.js';
+import { noBook, parseToken, type StaticsCache } from './tokens.js';
+import { bookVersion } from './versions.js';
+
+export type PriceSide = 'BUY' | 'SELL';
+
+const str = (micro: number | null): string => (micro === null ? '' : formatMicro(micro));
+
+const MAX_MAPS = 1000;
+
+export class Prices {
+  private readonly maps = new Map<string, { core: Exchange; versions: number; body: Buffer }>();
+
+  constructor(private readonly core: () => Exchange, private readonly statics: StaticsCache) {}
+
+  /** The top of a token's book; 400/404 as for the book. */
+  top(tokenText: unknown): BookView {
+    const t = parseToken(tokenText);
+    const view = this.core().book(t.tokenId, 1);
+    if (!view) throw noBook();
+    return view;
+  }
+
+  /** Parses each token first so a malformed one fails the whole batch; unknown ones are left out. */
+  private many<T>(tokens: unknown[], fn: (v: BookView) => T): Array<[string, T]> {
+    const refs = tokens.map(parseToken);
+    const out: Array<[string, T]> = [];
+    for (const r of refs) {
+      const v = this.core().book(r.tokenId, 1);
+      if (v) out.push([r.tokenId, fn(v)]);
+    }
+    return out;
+  }
+
+  /**
+   * The price map as UTF-8 JSON, cached per token list and checked against the sum of those
+   * books' versions (clients poll the same list over and over).
+   */
+  priceMap(tokens: unknown[]): Buffer {
+    const refs = tokens.map(parseToken);
+    const core = this.core();
+    const key = refs.map((r) => r.tokenId).join(',');
+    let versions = 0;
+    for (const r of refs) versions += bookVersion(core, r.conditionId) + 1;
+    const hit = this.maps.get(key);
+    if (hit && hit.core === core && hit.versions === versions) return hit.body;
+    const map = Object.fromEntries(this.many(tokens, (v) => ({ BUY: str(bestBid(v)), SELL: str(bestAsk(v)) })));
+    const body = Buffer.from(JSON.stringify(map));
+    if (this.maps.size >= MAX_MAPS) this.maps.clear();
+    this.maps.set(key, { core, versions, body });
+    return body;
+  }
+
+  price(tokenText: unknown, side: unknown): { price: string } {
+    if (side !== 'BUY' && side !== 'SELL' && side !== 'buy' && side !== 'sell') throw errors.badRequest('Invalid side');
+    const v = this.top(tokenText);
+    return { price: str(String(side).toUpperCase() === 'BUY' ? bestBid(v) : bestAsk(v)) };
+  }
+
+  midpoint(tokenText: unknown): { mid: string } {
+    return { mid: str(midOf(this.top(tokenText))) };
+  }
+
+  midpoints(tokens: unknown[]): Record<string, string> {
+    return Object.fromEntries(this.many(tokens, (v) => str(midOf(v))));
+  }
+
+  spread(tokenText: unknown): { spread: string } {
+    return { spread: str(spreadOf(this.top(tokenText))) };
+  }
+
+  spreads(tokens: unknown[]): Record<string, string> {
+    return Object.fromEntries(this.many(tokens, (v) => str(spreadOf(v))));
+  }
+
+  lastTrade(tokenText: unknown): { price: string; side: string } {
+    const v = this.top(tokenText);
+    return { price: str(v.lastTradePrice), side: v.lastTradeSide ?? '' };
+  }
+
+  lastTrades(tokens: unknown[]): Array<{ token_id: string; price: string; side: string }> {
+    return this.many(tokens, (v) => ({ price: str(v.lastTradePrice), side: v.lastTradeSide ?? '' }))
+      .map(([token_id, p]) => ({ token_id, ...p }));
+  }
+
+  tickSize(tokenText: unknown): { minimum_tick_size: number } {
+    return { minimum_tick_size: Number(formatMicro(this.top(tokenText).tickSize)) };
+  }
+
+  async negRisk(tokenText: unknown): Promise<{ neg_risk: boolean }> {
+    const v = this.top(tokenText);
+    return { neg_risk: (await this.statics.get(v.market)).negRisk };
+  }
+}
+
+export const bestBid = (v: BookView): number | null => v.bids[0]?.price ?? null;
+export const bestAsk = (v: BookView): number | null => v.asks[0]?.price ?? null;
+
+export function midOf(v: BookView): number | null {
+  const b = bestBid(v);
+  const a = bestAsk(v);
+  // Prices are multiples of 100 micro, so the sum is even: the midpoint is exact.
+  return b === null || a === null ? null : (b + a) / 2;
+}
+
+export function spreadOf(v: BookView): number | null {
+  const b = bestBid(v);
+  const a = bestAsk(v);
+  return b === null || a === null ? null : a - b;
+}
+
+/**
+ * The price of outcome 0 shown in a market object (micro): the payout once resolved, else the
+ * midpoint of the live book, else the last trade, else 0.5 (no information either way).
+ * Outcome 1 is always 1 − outcome 0, so the two prices of a market sum to one.
+ */
+export function outcomeZeroPrice(core: Exchange, conditionId: string, payouts: [number, number] | null): number {
+  if (payouts) return payouts[0];
+  const v = core.book(`${conditionId}:0`, 1);
+  if (!v) return MICRO / 2;
+  return midOf(v) ?? v.lastTradePrice ?? MICRO / 2;
+}

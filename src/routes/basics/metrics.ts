@@ -1,0 +1,26 @@
+/**
+ * `GET /metrics` — Prometheus text format (src/edge/metrics.ts). With SIBYL_ADMIN_TOKEN set it
+ * needs `Authorization: Bearer <token>` and answers 401 without it (a scraper must learn that
+ * it is misconfigured, so no 404 here); with no token configured it is open — bind to a private
+ * address or block it at the proxy in that case (src/edge/README.md).
+ */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { adminGuard } from '../../http/admin-auth.js';
+import { renderMetrics } from '../../edge/metrics.js';
+
+export const metrics: RouteModule = (app, { config }) => {
+  const guard = config.adminToken === undefined ? undefined : adminGuard(config.adminToken);
+  app.get('/metrics', {
+    schema: {
+      tags: ['operator'], summary: 'Prometheus metrics',
+      ...(guard ? { security: [{ operator: [] }] } : {}),
+      response: { 200: Type.String({ description: 'Prometheus text exposition format' }) },
+    },
+    config: { family: 'basic' },
+    ...(guard ? { onRequest: guard } : {}),
+  }, async (_req, reply) => {
+    const { contentType, body } = await renderMetrics();
+    reply.type(contentType).send(body);
+  });
+};

@@ -1,0 +1,16 @@
+/** `GET /events/slug/{slug}` — one event with its tags, markets, series and metadata. */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { eventBySlug } from '../../catalog/events.js';
+import { CATALOG_ERRORS, EventDetail, creatorParam } from './schemas.js';
+
+export const eventBySlugRoute: RouteModule = (app, { store }) => {
+  app.get('/events/slug/:slug', {
+    schema: {
+      tags: ['catalog'], summary: 'Event by slug',
+      params: Type.Object({ slug: Type.String() }), querystring: Type.Object({ ...creatorParam }),
+      response: { 200: EventDetail, ...CATALOG_ERRORS },
+    },
+    config: { family: 'catalog' },
+  }, async (req) => eventBySlug(store.db, req.params.slug, req.query.creator));
+};

@@ -1,0 +1,24 @@
+/**
+ * The catalog API (Gamma-compatible; spec "Catalog" and "Comments"): one file per route, the
+ * shared wire shapes in schemas.ts, the work in src/catalog. To add a catalog route: write the
+ * file, give it `config: { family: 'catalog' }` (typed `{type, error}` errors) and list it here.
+ */
+import type { RouteModule } from '../../http/types.js';
+import { eventsRoute } from './events.js';
+import { eventBySlugRoute } from './event-by-slug.js';
+import { marketBySlugRoute } from './market-by-slug.js';
+import { marketTagsRoute } from './market-tags.js';
+import { creatorsRoute } from './creators.js';
+import { tagsRoute } from './tags.js';
+import { commentsRoute } from './comments.js';
+import { userCommentsRoute } from './user-comments.js';
+import { publicSearchRoute } from './public-search.js';
+
+const CATALOG_ROUTES: RouteModule[] = [
+  eventsRoute, eventBySlugRoute, marketBySlugRoute, marketTagsRoute, creatorsRoute, tagsRoute,
+  commentsRoute, userCommentsRoute, publicSearchRoute,
+];
+
+export const catalog: RouteModule = (app, services) => {
+  for (const route of CATALOG_ROUTES) route(app, services);
+};

@@ -1,0 +1,16 @@
+/** `GET /markets/slug/{slug}` — one catalog market with its event summary in `events`. */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { marketBySlug } from '../../catalog/markets.js';
+import { CATALOG_ERRORS, CatalogMarket, creatorParam } from './schemas.js';
+
+export const marketBySlugRoute: RouteModule = (app, { store }) => {
+  app.get('/markets/slug/:slug', {
+    schema: {
+      tags: ['catalog'], summary: 'Catalog market by slug',
+      params: Type.Object({ slug: Type.String() }), querystring: Type.Object({ ...creatorParam }),
+      response: { 200: CatalogMarket, ...CATALOG_ERRORS },
+    },
+    config: { family: 'catalog' },
+  }, async (req) => marketBySlug(store.db, req.params.slug, req.query.creator));
+};

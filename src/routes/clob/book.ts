@@ -1,0 +1,16 @@
+/** `GET /book?token_id=` — the order book snapshot of one token (compat.md §4: best price LAST), serialised once per book version. */
+import type { RouteModule } from '../../http/types.js';
+import { marketData } from '../../marketdata/index.js';
+import { BookSnapshot, CLOB_ERRORS, TAGS, TokenQuery, sendJsonText } from './schemas.js';
+
+export const bookRoute: RouteModule = (app, services) => {
+  const md = marketData(services);
+  app.get('/book', {
+    schema: {
+      tags: TAGS, summary: 'Get the order book of a token',
+      description: 'Bids ascending and asks descending (the best price is the last element); timestamp = ms of the last change; hash = SHA-1 of the snapshot with hash "".',
+      querystring: TokenQuery, response: { 200: BookSnapshot, ...CLOB_ERRORS },
+    },
+    config: { family: 'clob' },
+  }, async (req, reply) => sendJsonText(reply, await md.books.json(req.query.token_id)));
+};

@@ -1,0 +1,34 @@
+/**
+ * `GET /prices-history?market=<token>&interval=|startTs=&endTs=&fidelity=` — `{history: [{t, p}]}`
+ * built from the stored fills (src/marketdata/history.ts); kept after resolution.
+ */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { marketData } from '../../marketdata/index.js';
+import { INTERVAL_NAMES, MAX_FIDELITY } from '../../marketdata/history-params.js';
+import { CLOB_ERRORS, HistoryPoint, TAGS, sendJsonText } from './schemas.js';
+
+const Seconds = Type.Integer({ minimum: 0, maximum: 99_999_999_999 });
+
+const Query = Type.Object({
+  market: Type.String({ description: 'token id `<condition_id>:<outcome_index>`' }),
+  interval: Type.Optional(Type.String({ description: `${INTERVAL_NAMES.join(', ')} (1m = one month); not with startTs/endTs; default max` })),
+  startTs: Type.Optional(Seconds),
+  endTs: Type.Optional(Seconds),
+  fidelity: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_FIDELITY, description: 'bucket width in minutes' })),
+});
+
+export const pricesHistoryRoute: RouteModule = (app, services) => {
+  const md = marketData(services);
+  app.get('/prices-history', {
+    schema: {
+      tags: TAGS, summary: 'Price history of a token',
+      description: 'Each point is the last fill price in its bucket; buckets without a fill carry the previous price; outcome 1 = 1 − outcome 0.',
+      querystring: Query, response: { 200: Type.Object({ history: Type.Array(HistoryPoint) }), ...CLOB_ERRORS },
+    },
+    config: { family: 'clob' },
+  }, async (req, reply) => {
+    const { market, ...params } = req.query;
+    return sendJsonText(reply, await md.history.json(market, params));
+  });
+};

@@ -1,0 +1,43 @@
+/** `GET /activity` — a wallet's trades, splits, merges, redemptions, deposits and withdrawals (spec "Activity"). */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { ACTIVITY_SORTS, ACTIVITY_TYPES, activityPage } from '../../dataapi/activity.js';
+import { DATA_ERRORS, DATA_TAG, Direction, WalletParam, dataRouteOptions, oneOf } from './shared.js';
+
+const Query = Type.Object({
+  user: WalletParam,
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, default: 100 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, default: 0 })),
+  market: Type.Optional(Type.String({ description: 'extension: comma-separated condition ids' })),
+  type: Type.Optional(Type.String({ description: `extension: comma-separated types (${ACTIVITY_TYPES.join(', ')})` })),
+  start: Type.Optional(Type.Integer({ minimum: 0, description: 'extension: from this Unix second (inclusive)' })),
+  end: Type.Optional(Type.Integer({ minimum: 0, description: 'extension: up to this Unix second (inclusive)' })),
+  side: Type.Optional(oneOf(['BUY', 'SELL'] as const, { description: 'extension: trades of this side only' })),
+  sortBy: Type.Optional(oneOf(ACTIVITY_SORTS, { default: 'TIMESTAMP', description: 'extension: sort key (default TIMESTAMP)' })),
+  sortDirection: Type.Optional(Direction),
+}, { additionalProperties: false });
+
+const Activity = Type.Object({
+  proxyWallet: Type.String(), timestamp: Type.Integer({ description: 'Unix seconds' }), conditionId: Type.String(),
+  type: Type.String(), size: Type.Number(), usdcSize: Type.Number(), transactionHash: Type.String(), price: Type.Number(),
+  asset: Type.String({ description: '`<condition_id>:<outcome_index>`; "" when the row is not about one token' }),
+  side: Type.String({ description: 'BUY or SELL; "" for non-trade rows' }),
+  outcomeIndex: Type.Integer({ description: '-1 when the row is not about one token' }),
+  title: Type.String(), slug: Type.String(), icon: Type.String(), eventSlug: Type.String(), outcome: Type.String(),
+  name: Type.String(), pseudonym: Type.String(), bio: Type.String(), profileImage: Type.String(), profileImageOptimized: Type.String(),
+});
+
+export const activityRoute: RouteModule = (app, services) => {
+  app.get('/activity', {
+    schema: {
+      tags: [DATA_TAG], summary: 'Activity of a wallet',
+      description: 'Newest first by default; limit defaults to 100, offset to 0. Ties keep the recording order.',
+      querystring: Query, response: { 200: Type.Array(Activity), ...DATA_ERRORS },
+    },
+    ...dataRouteOptions(services, Query),
+  }, async (req, reply) => {
+    // The page arrives serialised (it may come from the page cache): sent as is.
+    const json = await activityPage(services.store.db, req.query);
+    return reply.type('application/json; charset=utf-8').send(json as never); // a string payload skips the serializer
+  });
+};

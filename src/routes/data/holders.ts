@@ -1,0 +1,30 @@
+/** `GET /holders` — the largest holders of each token of some markets (spec "Holders"). */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { listHolders, MAX_HOLDER_MARKETS } from '../../dataapi/holders.js';
+import { DATA_ERRORS, DATA_TAG, dataRouteOptions } from './shared.js';
+
+const Query = Type.Object({
+  market: Type.String({ description: `comma-separated condition ids (at most ${MAX_HOLDER_MARKETS})` }),
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, default: 100, description: 'holders per token' })),
+  minBalance: Type.Optional(Type.Number({ minimum: 0, default: 1, description: 'minimum balance in shares' })),
+}, { additionalProperties: false });
+
+const Holder = Type.Object({
+  proxyWallet: Type.String(), bio: Type.String(), asset: Type.String(), pseudonym: Type.String(), amount: Type.Number(),
+  displayUsernamePublic: Type.Boolean(), outcomeIndex: Type.Integer(), name: Type.String(), profileImage: Type.String(),
+  profileImageOptimized: Type.String(),
+});
+
+const HolderGroup = Type.Object({ token: Type.String({ description: '`<condition_id>:<outcome_index>`' }), holders: Type.Array(Holder) });
+
+export const holdersRoute: RouteModule = (app, services) => {
+  app.get('/holders', {
+    schema: {
+      tags: [DATA_TAG], summary: 'Top holders of markets',
+      description: 'One group per held token, in request order (outcome 0 then 1); largest first, ties by wallet.',
+      querystring: Query, response: { 200: Type.Array(HolderGroup), ...DATA_ERRORS },
+    },
+    ...dataRouteOptions(services, Query),
+  }, async (req) => listHolders(services.store.db, req.query));
+};

@@ -1,0 +1,44 @@
+/** `GET /positions` — a wallet's positions with PnL, live price and catalog fields (spec "Positions"). */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { positionsPage, POSITION_SORTS } from '../../dataapi/positions.js';
+import { DATA_ERRORS, DATA_TAG, Direction, WalletParam, dataRouteOptions, oneOf } from './shared.js';
+
+const Query = Type.Object({
+  user: WalletParam,
+  market: Type.Optional(Type.String({ description: 'comma-separated condition ids' })),
+  sizeThreshold: Type.Optional(Type.Number({ minimum: 0, default: 1, description: 'minimum size in shares (default 1); 0 also lists closed positions' })),
+  redeemable: Type.Optional(Type.Boolean({ default: false, description: 'true: only redeemable positions' })),
+  mergeable: Type.Optional(Type.Boolean({ default: false, description: 'true: only mergeable positions' })),
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, default: 100 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, default: 0 })),
+  sortBy: Type.Optional(oneOf(POSITION_SORTS, { default: 'TOKENS', description: 'sort key (default TOKENS); ties by asset' })),
+  sortDirection: Type.Optional(Direction),
+  title: Type.Optional(Type.String({ maxLength: 100, description: 'case-insensitive substring of the market title' })),
+}, { additionalProperties: false });
+
+const Position = Type.Object({
+  proxyWallet: Type.String(), asset: Type.String({ description: '`<condition_id>:<outcome_index>`' }), conditionId: Type.String(),
+  size: Type.Number(), avgPrice: Type.Number(), initialValue: Type.Number(), currentValue: Type.Number(),
+  cashPnl: Type.Number(), percentPnl: Type.Number(), totalBought: Type.Number(), realizedPnl: Type.Number(),
+  percentRealizedPnl: Type.Number(),
+  curPrice: Type.Number({ description: 'payout once resolved, else book midpoint, else last trade, else 0.5' }),
+  redeemable: Type.Boolean(), mergeable: Type.Boolean(), title: Type.String(), slug: Type.String(), icon: Type.String(),
+  eventSlug: Type.String(), outcome: Type.String(), outcomeIndex: Type.Integer(), oppositeOutcome: Type.String(),
+  oppositeAsset: Type.String(), timestamp: Type.Integer({ description: 'Unix seconds of the last change' }),
+  endDate: Type.String({ description: 'ISO 8601, "" when the market has no end date' }), negativeRisk: Type.Boolean(),
+});
+
+export const positionsRoute: RouteModule = (app, services) => {
+  app.get('/positions', {
+    schema: {
+      tags: [DATA_TAG], summary: 'Positions of a wallet',
+      description: 'PnL per compat.md §7. Filters, then sort (ties by asset), then offset/limit.',
+      querystring: Query, response: { 200: Type.Array(Position), ...DATA_ERRORS },
+    },
+    ...dataRouteOptions(services, Query),
+  }, async (req, reply) => {
+    const json = await positionsPage(services.store.db, services.exchange.core, services.now(), req.query);
+    return reply.type('application/json; charset=utf-8').send(json as never); // serialised already: sent as is
+  });
+};

@@ -1,0 +1,33 @@
+/**
+ * Wire pieces shared by the data API routes (/positions, /activity, /holders): the simple
+ * error body, string enums (one `enum` keyword, so a wrong value reads "must be one of: …"),
+ * and the route options every data route carries (family, allowlist, strict query hooks).
+ */
+import { Type, type TSchema } from 'typebox';
+import type { Services } from '../../http/types.js';
+import { dataHooks } from '../../dataapi/guards.js';
+
+const ErrorBody = Type.Object({ error: Type.String() });
+
+/** Error responses of a data route (simple shape). */
+export const DATA_ERRORS = {
+  400: ErrorBody,
+  403: Type.Object({ error: Type.String({ description: '`unauthorized: ip_not_allowlisted`' }) }),
+  500: Type.Object({ error: Type.String({ description: '`internal_error: <request id>`' }) }),
+};
+
+/** A string parameter taking one of `values`. */
+export function oneOf<const T extends readonly string[]>(values: T, opts: { description?: string; default?: T[number] } = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
+}
+
+export const Direction = oneOf(['ASC', 'DESC'] as const, { description: 'sort direction (default DESC)', default: 'DESC' });
+
+export const WalletParam = Type.String({ description: 'wallet address, any case (answered EIP-55 checksummed)' });
+
+/** `config`, hooks and errors for a data route whose query schema is `query`. */
+export function dataRouteOptions(services: Services, query: TSchema & { properties: Record<string, unknown> }) {
+  return { config: { family: 'data' as const }, ...dataHooks(services.config.dataAllowlist, query) };
+}
+
+export const DATA_TAG = 'data';

@@ -1,0 +1,56 @@
+/**
+ * Session heartbeats (spec "Session heartbeat", compat.md §2): `POST /v1/heartbeats` chains
+ * ids, `POST /heartbeats` just feeds the switch. Both are L2 and scoped to the caller's
+ * address. The dead-man's switch itself is src/heartbeats/service.ts.
+ */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { ApiError } from '../../errors/catalogue.js';
+import { authOf, L2_SECURITY } from '../../auth/index.js';
+
+const Err = Type.Object({ error: Type.String() });
+const InvalidId = Type.Object({ error: Type.String(), heartbeat_id: Type.Optional(Type.String()) });
+
+/** The previous id from the body: empty body, `null`, `""`, `{}` or `{"heartbeat_id": null|""}` start a chain. */
+export function previousHeartbeatId(body: unknown): string | null {
+  if (body === undefined || body === null || body === '') return null;
+  if (typeof body === 'object' && !Array.isArray(body)) {
+    const id = (body as { heartbeat_id?: unknown }).heartbeat_id;
+    if (id === undefined || id === null || id === '') return null;
+    if (typeof id === 'string') return id;
+  }
+  throw new ApiError('bad_request', 'Invalid heartbeat payload: expected {"heartbeat_id": <previous id, or null to start>}');
+}
+
+export const heartbeatRoutes: RouteModule = (app, { auth, heartbeats }) => {
+  app.post('/v1/heartbeats', {
+    schema: {
+      tags: ['heartbeats'],
+      summary: "Heartbeat: feed the dead-man's switch and chain ids (L2)",
+      description: 'Body `{"heartbeat_id": <previous id>}`; the first call sends null, "" or {}. If no heartbeat arrives within '
+        + 'SIBYL_HEARTBEAT_TIMEOUT_MS plus half of it, all open orders of the address are cancelled. A wrong or stale id: 400 '
+        + 'with the expected `heartbeat_id` ("" when the switch has fired: start a new chain).',
+      security: L2_SECURITY,
+      response: { 200: Type.Object({ heartbeat_id: Type.String() }), 400: InvalidId, 401: Err },
+    },
+    config: { family: 'clob' },
+    preHandler: auth.requireL2,
+  }, async (req) => {
+    const previous = previousHeartbeatId(req.body);
+    return { heartbeat_id: await heartbeats.beat(authOf(req).address, previous) };
+  });
+
+  app.post('/heartbeats', {
+    schema: {
+      tags: ['heartbeats'],
+      summary: "Heartbeat without id chaining: arms or feeds the dead-man's switch (L2)",
+      security: L2_SECURITY,
+      response: { 200: Type.Object({ status: Type.Literal('ok') }), 401: Err },
+    },
+    config: { family: 'clob' },
+    preHandler: auth.requireL2,
+  }, async (req) => {
+    await heartbeats.feed(authOf(req).address);
+    return { status: 'ok' as const };
+  });
+};

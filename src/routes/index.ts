@@ -1,0 +1,20 @@
+/**
+ * Every route module of the service, by API family. Adding a route in 4 steps:
+ * 1. write `routes/<family>/<route>.ts` exporting a `RouteModule`, schemas in the same file;
+ * 2. give it `config: { family }` so errors take the family's shape;
+ * 3. call a service for the work (no SQL or domain logic in the route);
+ * 4. list it below and add a test next to it.
+ */
+import type { RouteModule } from '../http/types.js';
+import { root } from './basics/root.js';
+import { time } from './basics/time.js';
+import { metrics } from './basics/metrics.js';
+import { admin } from './admin/index.js';
+import { authRoutes } from './auth/index.js';
+import { heartbeatRoutes } from './heartbeats/index.js';
+import { catalog } from './catalog/index.js';
+import { clobMarketData } from './clob/index.js';
+import { dataApi } from './data/index.js';
+import { TRADING_ROUTES } from './trading/index.js';
+
+export const ROUTES: RouteModule[] = [root, time, metrics, admin, catalog, authRoutes, heartbeatRoutes, dataApi, clobMarketData, ...TRADING_ROUTES];

@@ -1,0 +1,90 @@
+/**
+ * Account reads (L2; spec "Account data"): `GET /data/orders` (open orders; an empty cursor
+ * ends the pages, compat.md §5), `GET /data/order/{id}`, `GET /data/trades` and
+ * `GET /builder/trades` (bare array, for the builder whose key signs the request).
+ */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { authOf, L2_SECURITY } from '../../auth/index.js';
+import { errors } from '../../errors/catalogue.js';
+import { decodeCursor, encodeCursor, endPage, END_CURSOR } from '../../http/cursor.js';
+import { checksumAddress } from '../../domain/address.js';
+import { ORDERS_PAGE, TRADES_PAGE, type TradeFilters } from '../../trading/account.js';
+import { Envelope, Order, Trade } from './schemas.js';
+
+const Text = Type.String({ maxLength: 100 });
+const Cursor = Type.String({ maxLength: 40 });
+const TimeS = Type.String({ pattern: '^[0-9]{1,12}$', description: 'Unix seconds' });
+
+const TradeQuery = Type.Object({
+  id: Type.Optional(Text), taker: Type.Optional(Text), maker: Type.Optional(Text), maker_address: Type.Optional(Text),
+  market: Type.Optional(Text), asset_id: Type.Optional(Text), before: Type.Optional(TimeS), after: Type.Optional(TimeS),
+  next_cursor: Type.Optional(Cursor),
+});
+
+function address(v: string | undefined, name: string): string | undefined {
+  if (v === undefined) return undefined;
+  const a = checksumAddress(v);
+  if (!a) throw errors.badRequest(`${name} must be a 0x-prefixed 20-byte hex address`);
+  return a;
+}
+
+function tradeFilters(q: { id?: string; taker?: string; maker?: string; maker_address?: string; market?: string; asset_id?: string; before?: string; after?: string }): TradeFilters {
+  return {
+    id: q.id, taker: address(q.taker, 'taker'), maker: address(q.maker ?? q.maker_address, q.maker ? 'maker' : 'maker_address'),
+    market: q.market, asset_id: q.asset_id,
+    before: q.before === undefined ? undefined : Number(q.before), after: q.after === undefined ? undefined : Number(q.after),
+  };
+}
+
+export const accountRoutes: RouteModule = (app, { auth, account }) => {
+  const route = { config: { family: 'clob' as const }, preValidation: auth.requireL2 };
+
+  app.get('/data/orders', {
+    ...route,
+    schema: {
+      tags: ['account'], summary: 'Open orders of the account (L2)', security: L2_SECURITY,
+      querystring: Type.Object({ id: Type.Optional(Text), market: Type.Optional(Text), asset_id: Type.Optional(Text), next_cursor: Type.Optional(Cursor) }),
+      response: { 200: Envelope(Order) },
+    },
+  }, async (req) => {
+    const { next_cursor: cursor, ...filters } = req.query;
+    // An explicitly empty cursor (a client loop that passed back our end marker "") ends with LTE=.
+    const offset = decodeCursor(cursor);
+    if (cursor === '' || offset === null) return endPage(ORDERS_PAGE);
+    const page = await account.openOrders(authOf(req).address, filters, offset);
+    return { data: page.data, next_cursor: page.more ? encodeCursor(offset + ORDERS_PAGE) : '', limit: ORDERS_PAGE, count: page.data.length };
+  });
+
+  app.get('/data/order/:id', {
+    ...route,
+    schema: { tags: ['account'], summary: 'One order of the account (L2)', security: L2_SECURITY, params: Type.Object({ id: Text }), response: { 200: Order } },
+  }, async (req) => {
+    const order = await account.order(authOf(req).address, req.params.id);
+    if (!order) throw errors.notFound('order not found');
+    return order;
+  });
+
+  app.get('/data/trades', {
+    ...route,
+    schema: { tags: ['account'], summary: 'Trades of the account, newest first (L2)', security: L2_SECURITY, querystring: TradeQuery, response: { 200: Envelope(Trade) } },
+  }, async (req) => {
+    const offset = decodeCursor(req.query.next_cursor);
+    if (offset === null) return endPage(TRADES_PAGE);
+    const page = await account.trades(authOf(req).address, tradeFilters(req.query), offset);
+    return { data: page.data, next_cursor: page.more ? encodeCursor(offset + TRADES_PAGE) : END_CURSOR, limit: TRADES_PAGE, count: page.data.length };
+  });
+
+  app.get('/builder/trades', {
+    ...route,
+    schema: {
+      tags: ['account'], summary: 'Trades attributed to the builder signing the request (L2)', security: L2_SECURITY,
+      querystring: TradeQuery, response: { 200: Type.Array(Trade) },
+    },
+  }, async (req) => {
+    const offset = decodeCursor(req.query.next_cursor);
+    if (offset === null) return [];
+    return (await account.builderTrades(authOf(req).apiKey, tradeFilters(req.query), offset)).data;
+  });
+};
+

@@ -1,0 +1,9 @@
+/** The trading API: order entry, cancels, account reads and the custodial ledger routes (all L2). */
+import type { RouteModule } from '../../http/types.js';
+import { postOrder } from './post-order.js';
+import { postOrders } from './post-orders.js';
+import { cancelRoutes } from './cancels.js';
+import { accountRoutes } from './account.js';
+import { ledgerRoutes } from './ledger.js';
+
+export const TRADING_ROUTES: RouteModule[] = [postOrder, postOrders, cancelRoutes, accountRoutes, ledgerRoutes];

@@ -1,0 +1,27 @@
+/**
+ * `POST /order` — place one signed order (compat.md §3; L2). A rejection answers 400 with the
+ * real error text in `error`/`errorMsg`, a machine-readable `code` and the broken `limit`.
+ * Builder attribution comes from the optional builder headers.
+ */
+import type { RouteModule } from '../../http/types.js';
+import { authOf, L2_SECURITY } from '../../auth/index.js';
+import { ApiError } from '../../errors/catalogue.js';
+import { PAYLOAD } from '../../trading/order-input.js';
+import { OrderBody, OrderResponse, RejectedOrder } from './schemas.js';
+
+export const postOrder: RouteModule = (app, { auth, orders }) => {
+  app.post('/order', {
+    schema: {
+      tags: ['trading'], summary: 'Place an order (L2)', security: L2_SECURITY,
+      body: OrderBody, response: { 200: OrderResponse, 400: RejectedOrder },
+    },
+    attachValidation: true,
+    config: { family: 'clob' },
+    preValidation: auth.requireL2,
+  }, async (req, reply) => {
+    if (req.validationError) throw new ApiError('invalid_order', `${PAYLOAD}: ${req.validationError.message}`);
+    const r = await orders.place(authOf(req), req.body, await auth.verifyBuilder(req));
+    if (!r.success) return reply.code(400).send({ error: r.errorMsg, ...r });
+    return r;
+  });
+};

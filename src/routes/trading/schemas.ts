@@ -1,0 +1,63 @@
+/** Schemas shared by the trading routes: the posted order, the order-entry answer, cancels, Order and Trade. */
+import { Type } from 'typebox';
+
+const Str = Type.String({ maxLength: 200 });
+const Amount = Type.Union([Type.String({ maxLength: 40 }), Type.Integer()]);
+
+/** compat.md §3; extra fields real clients send are accepted and ignored. */
+export const SignedOrder = Type.Object({
+  salt: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Integer()])),
+  maker: Str, signer: Str, taker: Type.Optional(Str), tokenId: Type.String({ maxLength: 100 }),
+  makerAmount: Amount, takerAmount: Amount,
+  expiration: Type.Optional(Amount), nonce: Type.Optional(Amount), feeRateBps: Type.Optional(Amount),
+  side: Type.Union([Type.Literal('BUY'), Type.Literal('SELL'), Type.Literal(0), Type.Literal(1)]),
+  signatureType: Type.Optional(Type.Integer()), signature: Type.Optional(Type.String({ maxLength: 300 })),
+});
+
+export const OrderBody = Type.Object({
+  order: SignedOrder,
+  owner: Type.String({ maxLength: 64, description: 'your API key' }),
+  orderType: Type.Optional(Type.Union(['GTC', 'GTD', 'FOK', 'FAK'].map((t) => Type.Literal(t)))),
+  postOnly: Type.Optional(Type.Boolean()),
+});
+
+export const OrderResponse = Type.Object({
+  success: Type.Boolean(), errorMsg: Type.String(), orderID: Type.String(), status: Type.String(),
+  makingAmount: Type.String(), takingAmount: Type.String(),
+  transactionsHashes: Type.Array(Type.String()), tradeIDs: Type.Array(Type.String()),
+  code: Type.Optional(Type.String({ description: 'machine-readable rejection code' })),
+  limit: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'the limit the order broke' })),
+});
+
+export const RejectedOrder = Type.Intersect([Type.Object({ error: Type.String() }), Type.Partial(OrderResponse)]);
+
+export const CancelAnswer = Type.Object({
+  canceled: Type.Array(Type.String()),
+  not_canceled: Type.Record(Type.String(), Type.String()),
+});
+
+export const Order = Type.Object({
+  associateTrades: Type.Array(Type.String()), id: Type.String(), status: Type.String(), market: Type.String(),
+  originalSize: Type.String(), outcome: Type.String(), makerAddress: Type.String(), owner: Type.String(),
+  price: Type.String(), side: Type.String(), sizeMatched: Type.String(), assetId: Type.String(), type: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const MakerOrder = Type.Object({
+  order_id: Type.String(), maker_address: Type.String(), owner: Type.String(), matched_amount: Type.String(),
+  fee_rate_bps: Type.String(), price: Type.String(), asset_id: Type.String(), outcome: Type.String(), side: Type.String(),
+});
+
+export const Trade = Type.Object({
+  id: Type.String(), taker_order_id: Type.String(), market: Type.String(), asset_id: Type.String(), side: Type.String(),
+  size: Type.String(), fee_rate_bps: Type.String(), price: Type.String(), status: Type.String(),
+  match_time: Type.String({ format: 'date-time' }), last_update: Type.String({ format: 'date-time' }), outcome: Type.String(),
+  maker_address: Type.String(), owner: Type.String(), transaction_hash: Type.String(), bucket_index: Type.Integer(),
+  maker_orders: Type.Array(MakerOrder), type: Type.String(),
+});
+
+export const Envelope = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({
+  data: Type.Array(item), next_cursor: Type.String(), limit: Type.Integer(), count: Type.Integer(),
+});
+
+export const Hex32 = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' });

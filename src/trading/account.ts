@@ -1,0 +1,116 @@
+/**
+ * Account reads behind `GET /data/orders`, `GET /data/order/{id}`, `GET /data/trades` and
+ * `GET /builder/trades`. Open orders come from the in-memory exchange (it owns the truth);
+ * closed orders and trades from the database. Every query is scoped to the caller.
+ */
+import type { Kysely } from 'kysely';
+import type { OrderRow } from '../core/index.js';
+import type { ExchangeService } from '../exchange/service.js';
+import { orderFromRow } from '../exchange/restore.js';
+import type { Database } from '../store/schema.js';
+import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
+import { wireOrder, wireTrade, type TradeContext, type WireOrder, type WireTrade } from './format.js';
+
+export const ORDERS_PAGE = 100;
+export const TRADES_PAGE = 100;
+export const BUILDER_TRADES_PAGE = 300;
+
+export interface OrderFilters { id?: string; market?: string; asset_id?: string }
+
+export interface TradeFilters {
+  id?: string; taker?: string; maker?: string; market?: string; asset_id?: string;
+  before?: number; after?: number;
+}
+
+export class AccountReads {
+  constructor(private readonly db: Kysely<Database>, private readonly exchange: ExchangeService) {}
+
+  /** Open orders of `owner`, oldest first, one page from `offset`; `more` tells if a next page exists. */
+  async openOrders(owner: string, f: OrderFilters, offset: number): Promise<{ data: WireOrder[]; more: boolean }> {
+    let rows = this.exchange.core.openOrders(owner, f.market, f.asset_id);
+    if (f.id !== undefined) rows = rows.filter((o) => o.id === f.id);
+    rows.sort((a, b) => a.seq - b.seq);
+    const page = rows.slice(offset, offset + ORDERS_PAGE);
+    return { data: await this.wireOrders(page), more: offset + ORDERS_PAGE < rows.length };
+  }
+
+  /** One order of `owner`, open or closed; undefined when absent or another account's. */
+  async order(owner: string, id: string): Promise<WireOrder | undefined> {
+    const live = this.exchange.core.order(id);
+    let row: OrderRow | undefined = live && live.owner === owner ? live : undefined;
+    if (!row && !live) {
+      const stored = await this.db.selectFrom('orders').selectAll().where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+      row = stored && orderFromRow(stored);
+    }
+    return row && (await this.wireOrders([row]))[0];
+  }
+
+  private async wireOrders(rows: OrderRow[]): Promise<WireOrder[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((o) => o.id);
+    const [asTaker, asMaker, labels] = await Promise.all([
+      this.db.selectFrom('trades').select(['id', 'taker_order_id']).where('taker_order_id', 'in', ids).orderBy('seq').execute(),
+      this.db.selectFrom('trade_makers').select(['trade_id', 'order_id']).where('order_id', 'in', ids).execute(),
+      this.outcomeLabels(rows.map((o) => o.tokenId)),
+    ]);
+    const trades = new Map<string, string[]>();
+    const push = (order: string, trade: string) => (trades.get(order) ?? trades.set(order, []).get(order)!).push(trade);
+    for (const t of asTaker) push(t.taker_order_id, t.id);
+    for (const m of asMaker) push(m.order_id, m.trade_id);
+    return rows.map((o) => wireOrder(o, labels.get(o.tokenId) ?? '', trades.get(o.id) ?? []));
+  }
+
+  /** Trades the account took part in (as taker or maker), newest first. */
+  async trades(owner: string, f: TradeFilters, offset: number): Promise<{ data: WireTrade[]; more: boolean }> {
+    const mine = this.db.selectFrom('trades').select('id').where('owner', '=', owner)
+      .union(this.db.selectFrom('trade_makers').select('trade_id as id').where('owner', '=', owner));
+    let q = this.db.selectFrom('trades').selectAll().where('id', 'in', mine);
+    q = this.filter(q, f);
+    const rows = await q.orderBy('seq', 'desc').limit(TRADES_PAGE + 1).offset(offset).execute();
+    return { data: await this.wireTrades(rows.slice(0, TRADES_PAGE), owner), more: rows.length > TRADES_PAGE };
+  }
+
+  /** Trades attributed to a builder (their API key on the taker order), newest first. */
+  async builderTrades(builderKey: string, f: TradeFilters & { maker_address?: string }, offset: number): Promise<{ data: WireTrade[]; more: boolean }> {
+    let q = this.db.selectFrom('trades').selectAll().where('builder', '=', builderKey);
+    q = this.filter(q, { ...f, maker: f.maker_address ?? f.maker });
+    const rows = await q.orderBy('seq', 'desc').limit(BUILDER_TRADES_PAGE + 1).offset(offset).execute();
+    return { data: await this.wireTrades(rows.slice(0, BUILDER_TRADES_PAGE), null), more: rows.length > BUILDER_TRADES_PAGE };
+  }
+
+  private filter<Q extends { where: (...a: any[]) => Q }>(q: Q, f: TradeFilters): Q {
+    if (f.id !== undefined) q = q.where('id', '=', f.id);
+    if (f.taker !== undefined) q = q.where('owner', '=', f.taker);
+    if (f.maker !== undefined) {
+      const maker = f.maker;
+      q = q.where('id', 'in', this.db.selectFrom('trade_makers').select('trade_id').where('owner', '=', maker));
+    }
+    if (f.market !== undefined) q = q.where('market', '=', f.market);
+    if (f.asset_id !== undefined) q = q.where('asset', '=', f.asset_id);
+    if (f.before !== undefined) q = q.where('match_time', '<', f.before * 1000);
+    if (f.after !== undefined) q = q.where('match_time', '>=', (f.after + 1) * 1000);
+    return q;
+  }
+
+  private async wireTrades(rows: TradesTable[], viewer: string | null): Promise<WireTrade[]> {
+    if (rows.length === 0) return [];
+    const makers = await this.db.selectFrom('trade_makers').selectAll().where('trade_id', 'in', rows.map((t) => t.id)).orderBy('idx').execute();
+    const byTrade = new Map<string, TradeMakersTable[]>();
+    for (const m of makers) (byTrade.get(m.trade_id) ?? byTrade.set(m.trade_id, []).get(m.trade_id)!).push(m);
+    const orderIds = [...new Set([...rows.map((t) => t.taker_order_id), ...makers.map((m) => m.order_id)])];
+    const [keys, labels] = await Promise.all([
+      this.db.selectFrom('orders').select(['id', 'api_key']).where('id', 'in', orderIds).execute(),
+      this.outcomeLabels([...rows.map((t) => t.asset), ...makers.map((m) => m.asset)]),
+    ]);
+    const apiKeys = new Map(keys.map((k) => [k.id, k.api_key ?? '']));
+    const ctx: TradeContext = { outcomeOf: (a) => labels.get(a) ?? '', apiKeyOf: (id) => apiKeys.get(id) ?? '' };
+    return rows.map((t) => wireTrade(t, byTrade.get(t.id) ?? [], viewer, ctx));
+  }
+
+  private async outcomeLabels(tokens: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(tokens)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db.selectFrom('tokens').select(['token_id', 'outcome']).where('token_id', 'in', unique).execute();
+    return new Map(rows.map((r) => [r.token_id, r.outcome]));
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Wire shapes of the spec's Order, Trade and MakerOrder: amounts and prices as decimal strings,
+ * times as ISO 8601, outcomes by label. Pure functions over stored rows.
+ */
+import type { OrderRow } from '../core/index.js';
+import { formatMicro } from '../engine/amounts.js';
+import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface WireOrder {
+  associateTrades: string[]; id: string; status: string; market: string; originalSize: string; outcome: string;
+  makerAddress: string; owner: string; price: string; side: string; sizeMatched: string; assetId: string; type: string;
+  createdAt: string;
+}
+
+export function wireOrder(o: OrderRow, outcome: string, trades: string[]): WireOrder {
+  return {
+    associateTrades: trades, id: o.id, status: o.status, market: o.market,
+    // A market BUY sized in collateral has no share size until it fills: its filled size stands.
+    originalSize: formatMicro(o.amount !== null && o.originalSize === 0 ? o.sizeMatched : o.originalSize),
+    outcome, makerAddress: o.owner, owner: o.apiKey ?? '', price: formatMicro(o.price), side: o.side,
+    sizeMatched: formatMicro(o.sizeMatched), assetId: o.tokenId, type: o.type, createdAt: iso(o.createdAt),
+  };
+}
+
+export interface WireMakerOrder {
+  order_id: string; maker_address: string; owner: string; matched_amount: string; fee_rate_bps: string;
+  price: string; asset_id: string; outcome: string; side: string;
+}
+
+export interface WireTrade {
+  id: string; taker_order_id: string; market: string; asset_id: string; side: string; size: string; fee_rate_bps: string;
+  price: string; status: string; match_time: string; last_update: string; outcome: string; maker_address: string;
+  owner: string; transaction_hash: string; bucket_index: number; maker_orders: WireMakerOrder[]; type: string;
+}
+
+export interface TradeContext {
+  outcomeOf(asset: string): string;
+  apiKeyOf(orderId: string): string;
+}
+
+export function wireMaker(m: TradeMakersTable, ctx: TradeContext): WireMakerOrder {
+  return {
+    order_id: m.order_id, maker_address: m.owner, owner: ctx.apiKeyOf(m.order_id), matched_amount: formatMicro(m.matched_amount),
+    fee_rate_bps: String(m.fee_rate_bps), price: formatMicro(m.price), asset_id: m.asset, outcome: ctx.outcomeOf(m.asset), side: m.side,
+  };
+}
+
+/**
+ * A trade as one account sees it: as its taker (`TAKER`, every maker order listed) or as one
+ * of its makers (`MAKER`, only that account's maker orders listed).
+ */
+export function wireTrade(t: TradesTable, makers: TradeMakersTable[], viewer: string | null, ctx: TradeContext): WireTrade {
+  const asTaker = viewer === null || t.owner === viewer;
+  const shown = asTaker ? makers : makers.filter((m) => m.owner === viewer);
+  return {
+    id: t.id, taker_order_id: t.taker_order_id, market: t.market, asset_id: t.asset, side: t.side, size: formatMicro(t.size),
+    fee_rate_bps: String(t.fee_rate_bps), price: formatMicro(t.price), status: t.status, match_time: iso(t.match_time),
+    last_update: iso(t.match_time), outcome: ctx.outcomeOf(t.asset), maker_address: asTaker ? t.owner : viewer!,
+    owner: asTaker ? ctx.apiKeyOf(t.taker_order_id) : ctx.apiKeyOf(shown[0]?.order_id ?? ''),
+    transaction_hash: t.transaction_hash, bucket_index: 0, maker_orders: shown.map((m) => wireMaker(m, ctx)),
+    type: asTaker ? 'TAKER' : 'MAKER',
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Turns a posted order (compat.md §3: the signed-order body existing clients send) into the
+ * exchange's order command. Amounts are 6-decimal integer strings: for a BUY the maker gives
+ * collateral and takes shares, for a SELL the reverse, and the price is their ratio. Limit
+ * orders must state an exact price on the market's tick grid; market orders (FOK/FAK) state a
+ * worst price that clients round, so it is brought back onto the grid in the trader's favour
+ * (a BUY's limit down, a SELL's up), and a market BUY spends its makerAmount of collateral.
+ * The order's `signature` is accepted but not verified: the ledger is custodial and the L2
+ * credentials authorise the order (documented in docs/trading.md).
+ */
+import type { OrderCommand, OrderType, Side } from '../core/index.js';
+import { MICRO } from '../engine/amounts.js';
+
+export interface WireOrder {
+  salt?: unknown; maker?: unknown; signer?: unknown; taker?: unknown; tokenId?: unknown;
+  makerAmount?: unknown; takerAmount?: unknown; expiration?: unknown; nonce?: unknown;
+  feeRateBps?: unknown; side?: unknown; signatureType?: unknown; signature?: unknown;
+}
+
+export interface OrderBody { order?: WireOrder; owner?: unknown; orderType?: unknown; postOnly?: unknown }
+
+export interface InputReject { code: string; message: string; field?: string; [detail: string]: unknown }
+
+export const PAYLOAD = 'Invalid order payload';
+export const OWNER_MISMATCH = 'the order owner has to be the owner of the API KEY';
+export const SIGNER_MISMATCH = 'the order signer address has to be the address of the API KEY';
+
+const INT = /^\d{1,19}$/;
+
+function amount(v: unknown, field: string): number | InputReject {
+  const s = typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v;
+  if (typeof s !== 'string' || !INT.test(s)) return { code: 'invalid_order_payload', message: PAYLOAD, field, reason: 'an integer string of 6-decimal units' };
+  const n = Number(s);
+  if (!Number.isSafeInteger(n) || n <= 0) return { code: 'invalid_order_payload', message: PAYLOAD, field, reason: 'a positive amount' };
+  return n;
+}
+
+function side(v: unknown): Side | null {
+  if (v === 'BUY' || v === 0 || v === '0') return 'BUY';
+  if (v === 'SELL' || v === 1 || v === '1') return 'SELL';
+  return null;
+}
+
+const TYPES: readonly string[] = ['GTC', 'GTD', 'FOK', 'FAK'];
+
+/** price = num × 1e6 / den, exact integers (BigInt: the product can exceed 2^53). */
+function ratio(num: number, den: number): { q: number; exact: boolean } {
+  const n = BigInt(num) * BigInt(MICRO);
+  const d = BigInt(den);
+  return { q: Number(n / d), exact: n % d === 0n };
+}
+
+export interface AuthIdentity { address: string; apiKey: string }
+
+/**
+ * Validates the body's shape and identity and builds the command. `tickOf` gives the market's
+ * tick for a token (undefined when the token is unknown: the engine then rejects it properly).
+ */
+export function toOrderCommand(body: OrderBody, who: AuthIdentity, tickOf: (tokenId: string) => number | undefined, builder?: string): OrderCommand | InputReject {
+  const o = body.order;
+  if (o === null || typeof o !== 'object') return { code: 'invalid_order_payload', message: PAYLOAD, field: 'order' };
+  if (body.owner !== who.apiKey) return { code: 'owner_mismatch', message: OWNER_MISMATCH, field: 'owner' };
+  const addr = who.address.toLowerCase();
+  for (const field of ['maker', 'signer'] as const) {
+    const v = o[field];
+    if (typeof v !== 'string' || v.toLowerCase() !== addr) return { code: 'signer_mismatch', message: SIGNER_MISMATCH, field };
+  }
+  const type = body.orderType === undefined ? 'GTC' : body.orderType;
+  if (typeof type !== 'string' || !TYPES.includes(type)) return { code: 'invalid_order_payload', message: PAYLOAD, field: 'orderType', allowed: TYPES };
+  const s = side(o.side);
+  if (s === null) return { code: 'invalid_order_payload', message: PAYLOAD, field: 'side', allowed: ['BUY', 'SELL'] };
+  if (typeof o.tokenId !== 'string' || o.tokenId.length > 100) return { code: 'invalid_order_payload', message: PAYLOAD, field: 'tokenId' };
+  const maker = amount(o.makerAmount, 'makerAmount');
+  if (typeof maker !== 'number') return maker;
+  const taker = amount(o.takerAmount, 'takerAmount');
+  if (typeof taker !== 'number') return taker;
+  const expRaw = o.expiration ?? '0';
+  const expiration = typeof expRaw === 'string' && /^\d{1,12}$/.test(expRaw) ? Number(expRaw) : typeof expRaw === 'number' && Number.isSafeInteger(expRaw) && expRaw >= 0 ? expRaw : NaN;
+  if (Number.isNaN(expiration)) return { code: 'invalid_expiration', message: 'invalid expiration', field: 'expiration' };
+  if (body.postOnly !== undefined && typeof body.postOnly !== 'boolean') return { code: 'invalid_order_payload', message: PAYLOAD, field: 'postOnly' };
+
+  const collateral = s === 'BUY' ? maker : taker;
+  const shares = s === 'BUY' ? taker : maker;
+  const { q: price, exact } = ratio(collateral, shares);
+  const isMarket = type === 'FOK' || type === 'FAK';
+  const base = { owner: who.address, apiKey: who.apiKey, tokenId: o.tokenId, side: s, type: type as OrderType, postOnly: body.postOnly === true, expiration, ...(builder ? { builder } : {}) };
+  if (!isMarket) {
+    if (!exact) return { code: 'invalid_price', message: PAYLOAD, field: 'makerAmount', reason: 'makerAmount and takerAmount must give an exact price on the tick grid' };
+    return { ...base, price, size: shares };
+  }
+  const tick = tickOf(o.tokenId);
+  if (tick === undefined) return { ...base, price, size: shares }; // unknown token: the engine rejects it
+  const onGrid = s === 'BUY' ? Math.floor(price / tick) * tick : Math.ceil(price / tick) * tick;
+  const clamped = Math.min(Math.max(onGrid, tick), MICRO - tick);
+  return s === 'BUY' ? { ...base, price: clamped, amount: maker } : { ...base, price: clamped, size: shares };
+}
+
+export function isInputReject(x: OrderCommand | InputReject): x is InputReject {
+  return typeof (x as InputReject).code === 'string';
+}

@@ -1,0 +1,80 @@
+/**
+ * Order entry and cancels for an authenticated account: the use cases behind `POST /order`,
+ * `POST /orders`, `DELETE /order(s)`, `DELETE /cancel-all` and `DELETE /cancel-market-orders`.
+ * Every command goes through the durable exchange (acknowledged after its commit); the mode
+ * gate refuses writes the operator has switched off.
+ */
+import type { CancelResult } from '../core/index.js';
+import type { ExchangeService } from '../exchange/service.js';
+import { engineMetrics } from '../edge/metrics.js';
+import { placed, rejected, type OrderResponse } from './responses.js';
+import { isInputReject, toOrderCommand, type AuthIdentity, type OrderBody } from './order-input.js';
+
+export const MAX_BATCH_ORDERS = 15;
+export const MAX_CANCEL_IDS = 1000;
+/** Recorded on every order the dead-man's switch cancels (visible in the order's history). */
+export const HEARTBEAT_CANCEL_REASON = "heartbeat expired (dead-man's switch)";
+
+export interface CancelAnswer {
+  canceled: string[];
+  not_canceled: Record<string, string>;
+}
+
+function counted(r: OrderResponse): OrderResponse {
+  engineMetrics.orders.inc({ result: r.success ? 'accepted' : 'rejected' });
+  return r;
+}
+
+function cancelAnswer(r: CancelResult): CancelAnswer {
+  return { canceled: r.canceled, not_canceled: r.notCanceled };
+}
+
+export class OrderDesk {
+  constructor(private readonly exchange: ExchangeService) {}
+
+  private tickOf = (tokenId: string): number | undefined => {
+    const i = tokenId.lastIndexOf(':');
+    return this.exchange.core.market(tokenId.slice(0, i))?.tickSize;
+  };
+
+  /** Places one order; a rejection is an answer (success: false), not an exception. */
+  async place(who: AuthIdentity, body: OrderBody, builder?: string): Promise<OrderResponse> {
+    this.exchange.assertWritable('order');
+    const cmd = toOrderCommand(body, who, this.tickOf, builder);
+    if (isInputReject(cmd)) return counted(rejected(cmd));
+    return counted(placed(await this.exchange.run((ex) => ex.placeOrder(cmd))));
+  }
+
+  /** Places up to 15 orders, answering one response per order in request order. */
+  async placeMany(who: AuthIdentity, bodies: OrderBody[], builder?: string): Promise<OrderResponse[]> {
+    this.exchange.assertWritable('order');
+    // Issued in one tick, the orders share one transaction (group commit) and keep their order.
+    return Promise.all(bodies.map((b) => {
+      const cmd = toOrderCommand(b, who, this.tickOf, builder);
+      if (isInputReject(cmd)) return Promise.resolve(counted(rejected(cmd)));
+      return this.exchange.run((ex) => ex.placeOrder(cmd)).then((r) => counted(placed(r)));
+    }));
+  }
+
+  async cancel(who: AuthIdentity, ids: string[]): Promise<CancelAnswer> {
+    this.exchange.assertWritable('cancel');
+    const unique = [...new Set(ids)];
+    const r = await this.exchange.run((ex) => ex.cancelOrders(who.address, unique));
+    return cancelAnswer(r);
+  }
+
+  async cancelAll(who: AuthIdentity): Promise<CancelAnswer> {
+    this.exchange.assertWritable('cancel');
+    return cancelAnswer(await this.exchange.run((ex) => ex.cancelAll(who.address)));
+  }
+
+  async cancelMarket(who: AuthIdentity, market?: string, assetId?: string): Promise<CancelAnswer> {
+    this.exchange.assertWritable('cancel');
+    return cancelAnswer(await this.exchange.run((ex) => ex.cancelMarket(who.address, market, assetId)));
+  }
+
+  /** The dead-man's switch: cancels every open order of an address, with the reason recorded. */
+  async cancelAllFor(address: string, reason: string): Promise<CancelAnswer> {
+    return cancelAnswer(await this.exchange.run((ex) => ex.cancelAll(address, reason)));
+  }
+}
