@@ -36,12 +36,15 @@ export interface ServiceOptions {
 }
 
 export async function createService(config: Config, opts: ServiceOptions = {}): Promise<Service> {
-  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let app: App | undefined;
+  const store = openStore({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+    onConnectionLost: (err) => app?.log.warn({ err }, 'an idle PostgreSQL connection was lost; the pool opens a new one'),
+  });
   try {
     await migrateToLatest(store);
     if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress });
     const now = opts.now ?? Date.now;
-    let app: App | undefined;
     const exchange = await ExchangeService.open(store, {
       clock: { now },
       onError: (err) => app?.log.error({ err }, 'exchange storage failure: rebuilding from the database'),
@@ -52,17 +55,18 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
     const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
     const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account };
-    app = await buildApp(services, { logger: opts.logger, logStream: opts.logStream });
-    heartbeats.log = app.log;
+    const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream });
+    app = built;
+    heartbeats.log = built.log;
     await heartbeats.start(); // fires sessions that expired while the service was down
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= (async () => {
-      await app.close();
+      await built.close();
       await heartbeats.stop();
       await exchange.close();
       await store.close();
     })());
-    return { app, store, services, close };
+    return { app: built, store, services, close };
   } catch (err) {
     await store.close();
     throw err;

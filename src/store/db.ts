@@ -26,6 +26,12 @@ export interface StoreOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Called when an idle pooled PostgreSQL connection dies (server restart, failover, a DBA's
+   * terminate). The pool drops that connection and opens a new one on the next query; without
+   * a listener the error would be thrown out of the process.
+   */
+  onConnectionLost?: (err: Error) => void;
 }
 
 function safeInt(text: string): number {
@@ -51,7 +57,7 @@ function openSqlite(dataDir: string): Store {
   return { db, dialect: 'sqlite', location: file, sqlite, close: () => db.destroy() };
 }
 
-function openPostgres(url: string, poolSize: number): Store {
+function openPostgres(url: string, poolSize: number, onConnectionLost: (err: Error) => void): Store {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -60,10 +66,13 @@ function openPostgres(url: string, poolSize: number): Store {
         oid === 20 ? safeInt : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  pool.on('error', onConnectionLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', location: url.replace(/:[^:@/]*@/, ':***@'), close: () => db.destroy() };
 }
 
 export function openStore(opts: StoreOptions): Store {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : openSqlite(opts.dataDir);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.onConnectionLost ?? (() => {}))
+    : openSqlite(opts.dataDir);
 }
