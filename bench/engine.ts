@@ -38,6 +38,9 @@ function sameDepth(a: [Depth, Depth], b: [Depth, Depth]): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** Engines kept alive for the whole benchmark (see the warm-up in runEngineBench). */
+const alive: unknown[] = [];
+
 /** A full GC before each timed run, so one engine's garbage is not collected on the other's clock. */
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -49,17 +52,23 @@ const gc = runInNewContext('gc') as () => void;
  */
 async function settle(): Promise<void> {
   gc();
-  await new Promise((r) => setTimeout(r, 150));
+  await pause();
 }
+
+const pause = () => new Promise((r) => setTimeout(r, 150));
 
 async function scenario(label: string, s: Stream, target: number, rows: BenchRow[]): Promise<void> {
   const ids = Array.from({ length: s.orders }, (_, i) => `o${i}`);
   // Our run lasts tens of ms, so one scheduler preemption on the shared machine can double it:
-  // take the median of 5 runs. Theirs lasts seconds, which averages preemptions out.
+  // take the median of 5 runs. Theirs lasts seconds, which averages preemptions out. The full GC
+  // comes once before the 5 runs (it clears the previous run's garbage, and would also cost the
+  // next run a re-optimization of code whose feedback it clears); each run leaves only its own
+  // few MB of typed arrays, and any GC they need is billed to our runs.
   const runs: Array<ReturnType<typeof runOurs>> = [];
+  await settle();
   for (let i = 0; i < 5; i++) {
-    await settle();
     runs.push(runOurs(s));
+    await pause();
   }
   const ours = runs.sort((a, b) => a.cpuNs - b.cpuNs)[2]!;
   await settle();
@@ -84,12 +93,14 @@ async function scenario(label: string, s: Stream, target: number, rows: BenchRow
 export async function runEngineBench(opts: { quick?: boolean } = {}): Promise<BenchRow[]> {
   const n = opts.quick ? 200_000 : 1_000_000;
   const rows: BenchRow[] = [];
-  // warm both engines' JIT on a small stream first
+  // Warm both engines' JIT on a small stream first, and keep one warm instance of each engine
+  // alive until the end (a running exchange always has live books): otherwise the full GC before
+  // each timed run collects the engines' hidden classes, V8 discards the optimized code that
+  // depends on them, and the next run pays for tier-up and recompilation on its own clock.
   const warm = steadyStream(100_000, 0.2, 7);
   for (let i = 0; i < 2; i++) {
-    runOurs(warm);
-    runOurs(deepStream(100_000, 8));
-    runTheirs(warm, Array.from({ length: warm.orders }, (_, i) => `w${i}`));
+    alive.push(runOurs(warm).engine, runOurs(deepStream(100_000, 8)).engine);
+    alive.push(runTheirs(warm, Array.from({ length: warm.orders }, (_, i) => `w${i}`)).engine);
   }
   await scenario('steady', steadyStream(n, 0, 1), 10, rows);
   await scenario('deep', deepStream(n, 2), 20, rows);
@@ -112,6 +123,7 @@ export async function runEngineBench(opts: { quick?: boolean } = {}): Promise<Be
       `in ${batches} timed batches of 100 ops: p99 is the batches a pause or preemption lands in`,
   });
   rows.push(idleMarkets(opts.quick ? 30_000 : 300_000));
+  alive.length = 0;
   return rows;
 }
 
