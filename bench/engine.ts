@@ -3,8 +3,10 @@
  * reference) against nodejs-order-book on the same seeded limit-order streams in one book, with a
  * check that both end with the same resting book; plus the full Exchange (engine + ledger +
  * positions + effects) on the steady stream for scale. ops/s is per CPU second of the process
- * (the machine is shared; wall-clock rates are in the notes); latencies are wall-clock. Run standalone:
- * `node --import tsx bench/engine.ts [--quick]`.
+ * (the machine is shared; wall-clock rates are in the notes); latencies are wall-clock. Both engines
+ * get the same treatment: one warm instance of each stays alive throughout and each timed run
+ * starts after a full GC of the other engine's garbage, so neither pays for the other's GC nor for
+ * V8 re-optimising code a GC invalidated. Run standalone: `node --import tsx bench/engine.ts [--quick]`.
  */
 
 import { pathToFileURL } from 'node:url';
@@ -41,7 +43,7 @@ function sameDepth(a: [Depth, Depth], b: [Depth, Depth]): boolean {
 /** Engines kept alive for the whole benchmark (see the warm-up in runEngineBench). */
 const alive: unknown[] = [];
 
-/** A full GC before each timed run, so one engine's garbage is not collected on the other's clock. */
+/** A full GC before each engine's timed runs, so one engine's garbage is not collected on the other's clock. */
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
