@@ -27,75 +27,90 @@ export interface Timing {
 
 export type Depth = Array<[number, number]>;
 
-function timer(n: number) {
-  return { perOp: new Float64Array(Math.ceil(n / BATCH)), totalNs: 0, cpuNs: 0, cpu0: process.cpuUsage() };
-}
-
-function stop<T extends ReturnType<typeof timer>>(t: T): Timing {
-  const c = process.cpuUsage(t.cpu0);
-  return { perOp: t.perOp, totalNs: t.totalNs, cpuNs: (c.user + c.system) * 1000 };
-}
-
-export function runOurs(s: Stream): Timing & { depth: [Depth, Depth]; maxLive: number; endLive: number } {
-  const book = new Book(1_000, 1 << 12);
-  const out = new FillBuffer();
-  const slotOf = new Int32Array(s.orders).fill(-1);
-  const orderAt = new Int32Array(s.orders).fill(-1);
-  const t = timer(s.n);
-  let k = 0;
-  let maxLive = 0;
-  for (let b = 0, i = 0; i < s.n; b++) {
-    const start = i;
-    const end = Math.min(s.n, i + BATCH);
+/**
+ * Runs `batch(i, end)` over ops [0, n) in batches of BATCH, timing each with hrtime and the whole
+ * run in process CPU time. One small loop shared by every runner, so what is timed is the engine
+ * plus the same per-op stream reads, never the runner's own set-up or (re)compilation.
+ */
+function timed(n: number, batch: (i: number, end: number) => void): Timing {
+  const perOp = new Float64Array(Math.ceil(n / BATCH));
+  let totalNs = 0;
+  const cpu0 = process.cpuUsage();
+  for (let b = 0, i = 0; i < n; b++, i += BATCH) {
+    const end = Math.min(n, i + BATCH);
     const t0 = process.hrtime.bigint();
-    for (; i < end; i++) {
-      if (s.op[i] === OP_LIMIT) {
-        const side = s.side[i] === 0 ? BID : ASK;
-        const size = s.lots[i]! * LOT;
-        const filled = book.match(side, s.idx[i]!, size, -1, false, -1, out);
-        if (filled < size) {
-          const slot = book.add(side, s.idx[i]!, size - filled, 0);
-          slotOf[k] = slot;
-          orderAt[slot] = k;
-        }
-        k++;
-      } else {
-        const target = s.target[i]!;
-        const slot = slotOf[target]!;
-        if (slot >= 0 && orderAt[slot] === target) book.cancel(slot);
+    batch(i, end);
+    const dt = Number(process.hrtime.bigint() - t0);
+    totalNs += dt;
+    perOp[b] = dt / (end - i);
+  }
+  const c = process.cpuUsage(cpu0);
+  return { perOp, totalNs, cpuNs: (c.user + c.system) * 1000 };
+}
+
+/** Our engine's state during one run: the book plus the order-number ↔ slot handles. */
+interface Ours {
+  book: Book;
+  out: FillBuffer;
+  slotOf: Int32Array;
+  orderAt: Int32Array;
+  k: number;
+  maxLive: number;
+}
+
+/** Ops [i, end) of the stream through our Book (one timed batch). */
+function oursBatch(o: Ours, s: Stream, i: number, end: number): void {
+  const { book, out, slotOf, orderAt } = o;
+  const { op, side: sides, idx, lots, target } = s;
+  let k = o.k;
+  for (; i < end; i++) {
+    if (op[i] === OP_LIMIT) {
+      const side = sides[i] === 0 ? BID : ASK;
+      const size = lots[i]! * LOT;
+      const filled = book.match(side, idx[i]!, size, -1, false, -1, out);
+      if (filled < size) {
+        const slot = book.add(side, idx[i]!, size - filled, 0);
+        slotOf[k] = slot;
+        orderAt[slot] = k;
       }
+      k++;
+    } else {
+      const t = target[i]!;
+      const slot = slotOf[t]!;
+      if (slot >= 0 && orderAt[slot] === t) book.cancel(slot);
     }
-    const dt = Number(process.hrtime.bigint() - t0);
-    t.totalNs += dt;
-    t.perOp[b] = dt / (end - start);
-    if (book.live > maxLive) maxLive = book.live;
   }
-  const levels = (side: 0 | 1): Depth => book.depth(side).map((l) => [l.price / 1_000, l.size / LOT]);
-  const done = stop(t);
-  return { ...done, depth: [levels(BID), levels(ASK)], maxLive, endLive: book.live };
+  o.k = k;
+  if (book.live > o.maxLive) o.maxLive = book.live;
 }
 
-export function runTheirs(s: Stream, ids: string[]): Timing & { depth: [Depth, Depth] } {
-  const ob = new OrderBook();
-  const t = timer(s.n);
-  let k = 0;
-  for (let b = 0, i = 0; i < s.n; b++) {
-    const start = i;
-    const end = Math.min(s.n, i + BATCH);
-    const t0 = process.hrtime.bigint();
-    for (; i < end; i++) {
-      if (s.op[i] === OP_LIMIT) {
-        ob.limit({ side: s.side[i] === 0 ? 'buy' : 'sell', id: ids[k++]!, size: s.lots[i]!, price: s.idx[i]! } as Parameters<OrderBook['limit']>[0]);
-      } else ob.cancel(ids[s.target[i]!]!);
-    }
-    const dt = Number(process.hrtime.bigint() - t0);
-    t.totalNs += dt;
-    t.perOp[b] = dt / (end - start);
+export function runOurs(s: Stream): Timing & { depth: [Depth, Depth]; maxLive: number; endLive: number; engine: Book } {
+  const o: Ours = {
+    book: new Book(1_000, 1 << 12), out: new FillBuffer(), slotOf: new Int32Array(s.orders).fill(-1), orderAt: new Int32Array(s.orders).fill(-1), k: 0, maxLive: 0,
+  };
+  const t = timed(s.n, (i, end) => oursBatch(o, s, i, end));
+  const levels = (side: 0 | 1): Depth => o.book.depth(side).map((l) => [l.price / 1_000, l.size / LOT]);
+  return { ...t, depth: [levels(BID), levels(ASK)], maxLive: o.maxLive, endLive: o.book.live, engine: o.book };
+}
+
+/** Ops [i, end) of the stream through nodejs-order-book (one timed batch); `k` = next order number. */
+function theirsBatch(ob: OrderBook, s: Stream, ids: string[], i: number, end: number, k: number): number {
+  const { op, side, idx, lots, target } = s;
+  for (; i < end; i++) {
+    if (op[i] === OP_LIMIT) {
+      ob.limit({ side: side[i] === 0 ? 'buy' : 'sell', id: ids[k++]!, size: lots[i]!, price: idx[i]! } as Parameters<OrderBook['limit']>[0]);
+    } else ob.cancel(ids[target[i]!]!);
   }
-  const done = stop(t);
+  return k;
+}
+
+export function runTheirs(s: Stream, ids: string[]): Timing & { depth: [Depth, Depth]; engine: OrderBook } {
+  const ob = new OrderBook();
+  let k = 0;
+  const t = timed(s.n, (i, end) => { k = theirsBatch(ob, s, ids, i, end, k); });
   const [asks, bids] = ob.depth();
   const sorted = (d: Depth, desc: boolean) => [...d].sort((a, b) => (desc ? b[0] - a[0] : a[0] - b[0]));
-  return { ...done, depth: [sorted(bids, true), sorted(asks, false)] };
+  return { ...t, depth: [sorted(bids, true), sorted(asks, false)], engine: ob };
 }
 
 /** The same stream through Exchange.placeOrder / cancelOrder with 50 funded wallets. */
@@ -109,12 +124,8 @@ export function runExchange(s: Stream): Timing {
     ex.split(w, '0xbench', 4e11);
   }
   const orderIds: string[] = new Array<string>(s.orders);
-  const t = timer(s.n);
   let k = 0;
-  for (let b = 0, i = 0; i < s.n; b++) {
-    const start = i;
-    const end = Math.min(s.n, i + BATCH);
-    const t0 = process.hrtime.bigint();
+  return timed(s.n, (i, end) => {
     for (; i < end; i++) {
       if (s.op[i] === OP_LIMIT) {
         const owner = wallets[k % 50]!;
@@ -127,9 +138,5 @@ export function runExchange(s: Stream): Timing {
         ex.cancelOrder(wallets[target % 50]!, orderIds[target]!);
       }
     }
-    const dt = Number(process.hrtime.bigint() - t0);
-    t.totalNs += dt;
-    t.perOp[b] = dt / (end - start);
-  }
-  return stop(t);
+  });
 }

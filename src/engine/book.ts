@@ -1,9 +1,9 @@
 /**
  * The order book of one binary market, in outcome-0 price terms: a fixed price ladder (array
  * indexed by price / resolution), an intrusive doubly linked FIFO per level and best-bid/ask
- * indices, all in typed arrays. Orders live in pooled slots (struct of arrays) and are named by
- * slot number, so add, match and cancel allocate nothing and run in O(1) (plus a bitmap word scan
- * when the best level empties). The book knows sizes, prices and an integer account per order
+ * indices, all in typed arrays. Orders live in pooled slots (one 32-byte record each, see `rec`)
+ * and are named by slot number, so add, match and cancel allocate nothing and run in O(1) (plus
+ * a bitmap word scan when the best level empties). The book knows sizes, prices and an integer account per order
  * (for self-trade prevention) — nothing about money, tokens or order ids; `src/core` does that.
  * An idle book is a few hundred bytes: the ladder and the slot pool are allocated on the first
  * resting order (in the slot-pool growth branch `add` already has, so the hot path is unchanged).
@@ -49,11 +49,9 @@ export class Book {
   private freeHead = -1;
   /** Slot pool size of the first allocation. */
   private initialCap: number;
-  private prev = NO_I32;
-  private next = NO_I32;
-  private lvl = NO_I32;
-  private size = NO_F64;
-  private acct = NO_I32;
+  /** Slot records, 32 bytes each over one buffer: int32 [prev, next, level, acct] + float64 size. */
+  private rec = NO_I32;
+  private sz = NO_F64;
 
   /** Live orders in the book. */
   live = 0;
@@ -85,25 +83,25 @@ export class Book {
   /** Rests an order without matching; returns its slot. */
   add(side: BookSide, idx: number, size: number, acct: number): number {
     let slot = this.freeHead;
-    if (slot >= 0) this.freeHead = this.next[slot]!;
+    if (slot >= 0) this.freeHead = this.rec[(slot << 3) + 1]!;
     else {
       if (this.hwm === this.cap) this.growSlots(this.cap === 0 ? this.initialCap : this.cap * 2);
       slot = this.hwm++;
     }
     const li = side * this.levels + idx;
     const t = this.tail[li]!;
-    this.size[slot] = size;
-    this.acct[slot] = acct;
-    this.lvl[slot] = li;
-    this.next[slot] = -1;
-    this.prev[slot] = t;
+    this.sz[(slot << 2) + 2] = size;
+    this.rec[(slot << 3) + 3] = acct;
+    this.rec[(slot << 3) + 2] = li;
+    this.rec[(slot << 3) + 1] = -1;
+    this.rec[(slot << 3)] = t;
     if (t < 0) {
       this.head[li] = slot;
       setBit(this.bits, side * this.words, idx);
       if (side === BID) {
         if (idx > this.bestBid) this.bestBid = idx;
       } else if (idx < this.bestAsk) this.bestAsk = idx;
-    } else this.next[t] = slot;
+    } else this.rec[(t << 3) + 1] = slot;
     this.tail[li] = slot;
     this.total[li] += size;
     this.count[li]++;
@@ -114,14 +112,14 @@ export class Book {
 
   /** Removes a resting order; returns its remaining size, or -1 if the slot is not live. */
   cancel(slot: number): number {
-    if (slot < 0 || slot >= this.hwm || this.lvl[slot]! < 0) return -1;
-    const s = this.size[slot]!;
+    if (slot < 0 || slot >= this.hwm || this.rec[(slot << 3) + 2]! < 0) return -1;
+    const s = this.sz[(slot << 2) + 2]!;
     this.unlink(slot);
     this.version++;
     return s;
   }
 
-  remaining(slot: number): number { return this.lvl[slot]! < 0 ? 0 : this.size[slot]!; }
+  remaining(slot: number): number { return this.rec[(slot << 3) + 2]! < 0 ? 0 : this.sz[(slot << 2) + 2]!; }
 
   /** Whether a taker on `side` with limit `limitIdx` would trade against the opposite best. */
   crosses(side: BookSide, limitIdx: number): boolean {
@@ -140,10 +138,8 @@ export class Book {
     const opp = (1 - side) as BookSide;
     const base = opp * L;
     const useBudget = budget >= 0;
-    const size = this.size;
-    const owner = this.acct;
-    const next = this.next;
-    const lvl = this.lvl;
+    const rec = this.rec;
+    const sz = this.sz;
     let remaining = qty;
     let spent = 0;
     let stop = false;
@@ -162,8 +158,9 @@ export class Book {
       let gone = 0;
       let taken = 0;
       while (s >= 0 && remaining > 0) {
-        const have = size[s]!;
-        if (acct >= 0 && owner[s] === acct) {
+        const r = s << 3;
+        const have = sz[(s << 2) + 2]!;
+        if (acct >= 0 && rec[r + 3] === acct) {
           out.pushStp(s, have);
         } else {
           let q = have < remaining ? have : remaining;
@@ -178,19 +175,19 @@ export class Book {
           }
           remaining -= q;
           if (q !== have) {
-            size[s] = have - q;
+            sz[(s << 2) + 2] = have - q;
             taken += q;
-            out.push(s, owner[s]!, idx, q, false);
+            out.push(s, rec[r + 3]!, idx, q, false);
             break;
           }
-          out.push(s, owner[s]!, idx, q, true);
+          out.push(s, rec[r + 3]!, idx, q, true);
         }
         // fully filled or self-trade victim: free the slot
         taken += have;
         gone++;
-        const nx = next[s]!;
-        lvl[s] = -1;
-        next[s] = this.freeHead;
+        const nx = rec[r + 1]!;
+        rec[r + 2] = -1;
+        rec[r + 1] = this.freeHead;
         this.freeHead = s;
         s = nx;
       }
@@ -215,7 +212,7 @@ export class Book {
       } else {
         this.total[li] -= taken;
         this.head[li] = s;
-        this.prev[s] = -1;
+        this.rec[(s << 3)] = -1;
       }
     }
     if (out.n > 0 || out.stpN > 0) this.version++;
@@ -236,9 +233,9 @@ export class Book {
       if (side === BID ? idx < 0 || idx >= L || idx > limitIdx : idx <= 0 || idx < limitIdx) break;
       const price = idx * this.res;
       const cpl = (flip ? MICRO - price : price) / 100;
-      for (let s = this.head[base + idx]!; s >= 0 && remaining > 0; s = this.next[s]!) {
-        if (acct >= 0 && this.acct[s] === acct) continue;
-        let q = this.size[s]! < remaining ? this.size[s]! : remaining;
+      for (let s = this.head[base + idx]!; s >= 0 && remaining > 0; s = this.rec[(s << 3) + 1]!) {
+        if (acct >= 0 && this.rec[(s << 3) + 3] === acct) continue;
+        let q = this.sz[(s << 2) + 2]! < remaining ? this.sz[(s << 2) + 2]! : remaining;
         if (budget >= 0) {
           const afford = floorDiv(budget - spent, cpl) * LOT;
           if (afford < q) q = afford;
@@ -274,7 +271,7 @@ export class Book {
   forEachOrder(side: BookSide, fn: (slot: number, idx: number, size: number, acct: number) => void): void {
     for (const lv of this.depth(side)) {
       const idx = lv.price / this.res;
-      for (let s = this.head[side * this.levels + idx]!; s >= 0; s = this.next[s]!) fn(s, idx, this.size[s]!, this.acct[s]!);
+      for (let s = this.head[side * this.levels + idx]!; s >= 0; s = this.rec[(s << 3) + 1]!) fn(s, idx, this.sz[(s << 2) + 2]!, this.rec[(s << 3) + 3]!);
     }
   }
 
@@ -304,7 +301,7 @@ export class Book {
         setBit(this.bits, side * this.words, ni);
         if (side === BID && ni > this.bestBid) this.bestBid = ni;
         if (side === ASK && ni < this.bestAsk) this.bestAsk = ni;
-        for (let s = oh[oli]!; s >= 0; s = this.next[s]!) this.lvl[s] = li;
+        for (let s = oh[oli]!; s >= 0; s = this.rec[(s << 3) + 1]!) this.rec[(s << 3) + 2] = li;
       }
     }
   }
@@ -322,10 +319,10 @@ export class Book {
         let n = 0;
         let sum = 0;
         let p = -1;
-        for (let s = this.head[li]!; s >= 0; s = this.next[s]!) {
-          if (this.prev[s] !== p || this.lvl[s] !== li || !(this.size[s]! > 0)) throw new Error(`invariant: broken level ${li}`);
+        for (let s = this.head[li]!; s >= 0; s = this.rec[(s << 3) + 1]!) {
+          if (this.rec[(s << 3)] !== p || this.rec[(s << 3) + 2] !== li || !(this.sz[(s << 2) + 2]! > 0)) throw new Error(`invariant: broken level ${li}`);
           n++;
-          sum += this.size[s]!;
+          sum += this.sz[(s << 2) + 2]!;
           p = s;
         }
         const bit = ((this.bits[side * this.words + (idx >>> 5)]! >>> (idx & 31)) & 1) === 1;
@@ -343,14 +340,14 @@ export class Book {
   }
 
   private unlink(slot: number): void {
-    const li = this.lvl[slot]!;
-    const p = this.prev[slot]!;
-    const n = this.next[slot]!;
+    const li = this.rec[(slot << 3) + 2]!;
+    const p = this.rec[(slot << 3)]!;
+    const n = this.rec[(slot << 3) + 1]!;
     if (p < 0) this.head[li] = n;
-    else this.next[p] = n;
+    else this.rec[(p << 3) + 1] = n;
     if (n < 0) this.tail[li] = p;
-    else this.prev[n] = p;
-    this.total[li] -= this.size[slot]!;
+    else this.rec[(n << 3)] = p;
+    this.total[li] -= this.sz[(slot << 2) + 2]!;
     if (--this.count[li]! === 0) {
       this.total[li] = 0;
       const side = li >= this.levels ? ASK : BID;
@@ -363,8 +360,8 @@ export class Book {
         this.bestAsk = a < 0 ? this.levels : a;
       }
     }
-    this.lvl[slot] = -1;
-    this.next[slot] = this.freeHead;
+    this.rec[(slot << 3) + 2] = -1;
+    this.rec[(slot << 3) + 1] = this.freeHead;
     this.freeHead = slot;
     this.live--;
   }
@@ -387,11 +384,11 @@ export class Book {
 
   private growSlots(cap: number): void {
     if (this.cap === 0) this.allocLadder(this.levels);
-    const i32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
-    [this.prev, this.next, this.lvl, this.acct] = [i32(this.prev), i32(this.next), i32(this.lvl), i32(this.acct)];
-    const size = new Float64Array(cap);
-    size.set(this.size);
-    this.size = size;
+    const buf = new ArrayBuffer(cap * 32);
+    const rec = new Int32Array(buf);
+    rec.set(this.rec);
+    this.rec = rec;
+    this.sz = new Float64Array(buf);
     this.cap = cap;
   }
 }
