@@ -6,7 +6,7 @@
  * what made the Kysely path spend most of its time in the garbage collector.
  */
 import type SqliteDatabase from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { OrderRow, OrderStatus, OrderType, Side } from '../core/index.js';
 import type { BalanceRow, PositionRow } from '../ledger/types.js';
 import type { Database } from '../store/schema.js';
@@ -25,7 +25,7 @@ export interface BigReads {
 
 /** Live orders (ascending seq), balances and positions, read on the raw handle. */
 export async function readBig(db: Kysely<Database>, h: Sqlite): Promise<BigReads> {
-  const qOrders = db.selectFrom('orders').select(ORDER_COLUMNS).where('status', '=', 'LIVE').orderBy('seq').compile();
+  const qOrders = db.selectFrom('orders').select(ORDER_COLUMNS).where('status', '=', sql.lit('LIVE')).orderBy('seq').compile();
   const qBalances = db.selectFrom('balances').select(['wallet', 'asset', 'free', 'reserved']).compile();
   const qPositions = db.selectFrom('positions')
     .select(['wallet', 'asset', 'condition_id', 'outcome_index', 'size', 'avg_price', 'total_bought', 'realized_pnl']).compile();

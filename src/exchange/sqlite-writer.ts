@@ -83,6 +83,8 @@ export class FastWriter {
   private readonly books: Stmt;
   private readonly state: Stmt;
   private readonly tx: (b: SealedBatch) => void;
+  /** Catalog updates by SQL text: the same few shapes recur (volume per market and event). */
+  private readonly catalog = new Map<string, SqliteDatabase.Statement>();
 
   constructor(private readonly db: Db, private readonly sqlite: Sqlite) {
     const sample = (cols: readonly string[]): any => Object.fromEntries(cols.map((c) => [c, 0]));
@@ -133,6 +135,10 @@ export class FastWriter {
     this.runAll(this.balances, b.balances);
     this.runAll(this.books, b.books);
     this.runAll(this.state, [b.state]);
-    for (const c of catalogUpdates(this.db, b)) this.sqlite.prepare(c.sql).run(c.parameters as unknown[]);
+    for (const c of catalogUpdates(this.db, b)) {
+      let stmt = this.catalog.get(c.sql);
+      if (stmt === undefined) this.catalog.set(c.sql, (stmt = this.sqlite.prepare(c.sql)));
+      stmt.run(c.parameters as unknown[]);
+    }
   }
 }
