@@ -1,8 +1,10 @@
 /**
  * Writes a sealed batch in one transaction, on either backend: orders, positions, balances, books
  * and counters are upserted to their final state; trades, maker fills, ledger entries and
- * activity are appended. On SQLite the prepared-statement fast path (sqlite-writer.ts) does it;
- * on PostgreSQL (or with the fast path off) multi-row statements built by the SQL builder.
+ * activity are appended. On SQLite the prepared-statement fast path (sqlite-writer.ts) does it,
+ * on PostgreSQL one statement per batch (pg-writer.ts). The SQL-builder writer below is the
+ * portable reference: it serves a SQLite handle that was never attached, and the benchmark's
+ * `--kysely-writer` comparison.
  */
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import { writeBatchPg } from './pg-writer.js';
