@@ -22,7 +22,7 @@ import { Batch } from '../src/exchange/batch.js';
 import { seal } from '../src/exchange/rows.js';
 import { writeBatch } from '../src/exchange/writer.js';
 import { loadSnapshotFromDb } from '../src/exchange/restore.js';
-import { setFastSqliteWriter } from '../src/exchange/sqlite-writer.js';
+import { attachSqlite, setFastSqliteWriter } from '../src/exchange/sqlite-writer.js';
 import type { BenchRow } from './types.js';
 import { floats as prng } from '../src/domain/prng.js';
 
@@ -154,10 +154,11 @@ async function intakeRow(kind: 'sqlite' | 'postgres', quick: boolean): Promise<B
  * database, effects merged into a Batch, sealed and written by the writer — but in batches of
  * 20,000 commands without waiting for acknowledgements between them.
  */
-async function buildResting(store: Store, n: number, marketCount: number, walletCount: number): Promise<{ live: number; seconds: number }> {
+export async function buildResting(store: Store, n: number, marketCount: number, walletCount: number): Promise<{ live: number; seconds: number }> {
   const t0 = process.hrtime.bigint();
   const markets = await addMarkets(store, marketCount);
   const wallets = Array.from({ length: walletCount }, (_, i) => wallet(i));
+  if (store.sqlite) attachSqlite(store.db, store.sqlite); // the service's own writer, as ExchangeService.open does
   const { snapshot, tradeSeq } = await loadSnapshotFromDb(store.db);
   const clock = clockAt();
   const ex = Exchange.restore(snapshot, clock, counterIds());

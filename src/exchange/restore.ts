@@ -4,7 +4,7 @@
  * balance with its reserved part, every position and the exchange counters. The result must
  * equal the exchange as it was before the stop; the recovery tests check exactly that.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ExchangeSnapshot, MarketSnapshot, OrderRow, Side, OrderType, OrderStatus } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { OrdersTable } from '../store/schema-exchange.js';
@@ -61,7 +61,7 @@ export async function loadSnapshotFromDb(db: Kysely<Database>): Promise<Restored
 }
 
 async function readBigKysely(db: Kysely<Database>): Promise<BigReads> {
-  const orders = (await db.selectFrom('orders').selectAll().where('status', '=', 'LIVE').orderBy('seq').execute()).map(orderFromRow);
+  const orders = (await db.selectFrom('orders').selectAll().where('status', '=', sql.lit('LIVE')).orderBy('seq').execute()).map(orderFromRow);
   const balances = (await db.selectFrom('balances').selectAll().execute()).map((b) => ({ wallet: b.wallet, asset: b.asset, free: b.free, reserved: b.reserved }));
   const positions = (await db.selectFrom('positions').selectAll().execute()).map((p) => ({
     wallet: p.wallet, asset: p.asset, conditionId: p.condition_id, outcomeIndex: p.outcome_index as 0 | 1, size: p.size,

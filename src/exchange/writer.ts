@@ -1,10 +1,13 @@
 /**
  * Writes a sealed batch in one transaction, on either backend: orders, positions, balances, books
  * and counters are upserted to their final state; trades, maker fills, ledger entries and
- * activity are appended. On SQLite the prepared-statement fast path (sqlite-writer.ts) does it;
- * on PostgreSQL (or with the fast path off) multi-row statements built by the SQL builder.
+ * activity are appended. On SQLite the prepared-statement fast path (sqlite-writer.ts) does it,
+ * on PostgreSQL one statement per batch (pg-writer.ts). The SQL-builder writer below is the
+ * portable reference: it serves a SQLite handle that was never attached, and the benchmark's
+ * `--kysely-writer` comparison.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { writeBatchPg } from './pg-writer.js';
 import type { Database } from '../store/schema.js';
 import type { SealedBatch } from './rows.js';
 import { fastWriterFor } from './sqlite-writer.js';
@@ -55,5 +58,6 @@ async function writeIn(tx: Tx, b: SealedBatch): Promise<void> {
 export async function writeBatch(db: Kysely<Database>, batch: SealedBatch): Promise<void> {
   const fast = await fastWriterFor(db);
   if (fast !== null) return fast.write(batch);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return writeBatchPg(db, batch);
   await db.transaction().execute((tx) => writeIn(tx, batch));
 }
