@@ -47,10 +47,11 @@ export class AccountReads {
 
   private async wireOrders(rows: OrderRow[]): Promise<WireOrder[]> {
     if (rows.length === 0) return [];
-    const ids = rows.map((o) => o.id);
+    // Every fill is a positive size: an order with nothing matched has no trades to look up.
+    const ids = rows.filter((o) => o.sizeMatched > 0).map((o) => o.id);
     const [asTaker, asMaker, labels] = await Promise.all([
-      this.db.selectFrom('trades').select(['id', 'taker_order_id']).where('taker_order_id', 'in', ids).orderBy('seq').execute(),
-      this.db.selectFrom('trade_makers').select(['trade_id', 'order_id']).where('order_id', 'in', ids).execute(),
+      ids.length === 0 ? [] : this.db.selectFrom('trades').select(['id', 'taker_order_id']).where('taker_order_id', 'in', ids).orderBy('seq').execute(),
+      ids.length === 0 ? [] : this.db.selectFrom('trade_makers').select(['trade_id', 'order_id']).where('order_id', 'in', ids).execute(),
       this.outcomeLabels(rows.map((o) => o.tokenId)),
     ]);
     const trades = new Map<string, string[]>();
