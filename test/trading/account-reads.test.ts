@@ -5,7 +5,9 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
+import { Envelope, Order, Trade } from '../../src/routes/trading/schemas.js';
 import { backends } from '../support/backends.js';
 import type { TestService } from '../support/service.js';
 import { newMarket, orderBody, post, trader, tradingService, type Trader } from './kit.js';
@@ -58,6 +60,22 @@ for (const backend of backends()) {
       assert.deepEqual(taker.associateTrades, hit.tradeIDs);
       const one = (await post(svc, alice, 'GET', `/data/order/${idle.orderID}`)).json();
       assert.deepEqual(one.associateTrades, []);
+    });
+
+    it('writes the same bytes as the schema\'s compiled serializer', async () => {
+      // The pages are serialized with JSON.stringify (NATIVE_JSON): compare with fastify's default.
+      const reference = Fastify();
+      for (const [url, schema] of [['/orders', Envelope(Order)], ['/trades', Envelope(Trade)]] as const) {
+        reference.post(url, { schema: { response: { 200: schema } } }, async (req) => req.body);
+      }
+      for (const [t, url, ref] of [[alice, '/data/orders', '/orders'], [alice, '/data/trades', '/trades'], [bob, '/data/trades', '/trades']] as const) {
+        const res = await post(svc, t, 'GET', url);
+        assert.equal(res.statusCode, 200);
+        assert.ok(res.json().count > 0, url);
+        const expected = await reference.inject({ method: 'POST', url: ref, payload: res.json() });
+        assert.equal(res.body, expected.body, url);
+      }
+      await reference.close();
     });
 
     it('finds an order\'s trades through indexes', { skip: backend.name !== 'sqlite' && 'query plans checked on SQLite' }, async () => {
