@@ -1,8 +1,8 @@
 /**
  * Trading benchmarks (issue #5): `POST /order` with L2 authentication, durably acknowledged —
  * a resting order and a crossing one — on SQLite (target 0.25×) and PostgreSQL (0.1×, when
- * DATABASE_URL is set), `POST /heartbeats` (0.7×) and a 100-order page of `GET /data/orders`
- * (0.3×). State is built through the public API.
+ * DATABASE_URL is set), `POST /heartbeats` and `POST /v1/heartbeats` (0.7×) and a 100-order page
+ * of `GET /data/orders` (0.3×). State is built through the public API.
  */
 import type { HttpScenario, HttpSuite } from './types.js';
 import { newMarket, newTrader, order, send, signed } from './kit/client.js';
@@ -46,6 +46,15 @@ export const tradingSuite: HttpSuite = {
       requests: async (ctx) => {
         const t = await newTrader(ctx);
         return [signed(t, 'POST', '/heartbeats')];
+      },
+    },
+    {
+      name: 'POST /v1/heartbeats (L2)',
+      target: 0.7,
+      requests: async (ctx) => {
+        const t = await newTrader(ctx);
+        // A fixed request cannot chain ids: every beat starts a chain (`null`), which arms a fed switch anew.
+        return [signed(t, 'POST', '/v1/heartbeats', { heartbeat_id: null })];
       },
     },
     {

@@ -26,6 +26,8 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export class ApiKeys {
   private readonly cache = new Map<string, { rec: KeyRecord; until: number }>();
+  /** Bumped before and after every revocation: a lookup whose read overlapped one does not cache its answer. */
+  private revocations = 0;
 
   constructor(
     private readonly store: Store,
@@ -71,9 +73,11 @@ export class ApiKeys {
 
   /** Revokes a key (idempotent); true when it was active. */
   async revoke(apiKey: string): Promise<boolean> {
+    this.revocations++;
     this.cache.delete(apiKey);
     const res = await this.store.db.updateTable('api_keys').set({ revoked_at: this.now() })
       .where('api_key', '=', apiKey).where('revoked_at', 'is', null).executeTakeFirst();
+    this.revocations++; // again: a read that overlapped the update (a PostgreSQL pool runs them side by side)
     this.cache.delete(apiKey);
     return Number(res.numUpdatedRows) > 0;
   }
@@ -84,6 +88,7 @@ export class ApiKeys {
     const t = performance.now();
     const hit = this.cache.get(apiKey);
     if (hit && hit.until > t) return hit.rec;
+    const epoch = this.revocations;
     const row = await this.store.db.selectFrom('api_keys').select(['address', 'nonce', 'generation'])
       .where('api_key', '=', apiKey).where('revoked_at', 'is', null).executeTakeFirst();
     if (!row) {
@@ -93,6 +98,8 @@ export class ApiKeys {
     const creds = deriveCredentials(this.master, row.address, row.nonce, row.generation);
     if (creds.apiKey !== apiKey) return undefined; // derived with another master key: unusable
     const rec: KeyRecord = { apiKey, address: row.address, passphrase: creds.passphrase, secret: decodeSecret(creds.secret) };
+    // A revocation that ran while this read was in flight may have made the row stale: answer, don't cache.
+    if (epoch !== this.revocations) return rec;
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(apiKey, { rec, until: t + this.cacheTtlMs });
     return rec;

@@ -9,11 +9,13 @@ import type { ExchangeService } from '../exchange/service.js';
 import { orderFromRow } from '../exchange/restore.js';
 import type { Database } from '../store/schema.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
+import { OrderJson } from './order-json.js';
 import { wireOrder, wireTrade, type TradeContext, type WireOrder, type WireTrade } from './format.js';
 
 export const ORDERS_PAGE = 100;
 export const TRADES_PAGE = 100;
 export const BUILDER_TRADES_PAGE = 300;
+const OUTCOMES_CACHE_MAX = 100_000;
 
 export interface OrderFilters { id?: string; market?: string; asset_id?: string }
 
@@ -23,15 +25,20 @@ export interface TradeFilters {
 }
 
 export class AccountReads {
+  private readonly outcomes = new Map<string, string>();
+  private readonly json = new OrderJson();
+
   constructor(private readonly db: Kysely<Database>, private readonly exchange: ExchangeService) {}
 
-  /** Open orders of `owner`, oldest first, one page from `offset`; `more` tells if a next page exists. */
-  async openOrders(owner: string, f: OrderFilters, offset: number): Promise<{ data: WireOrder[]; more: boolean }> {
+  /** Open orders of `owner` as JSON texts (order-json.ts), oldest first, one page from `offset`; `more` tells if a next page exists. */
+  async openOrderTexts(owner: string, f: OrderFilters, offset: number): Promise<{ data: string[]; more: boolean }> {
     let rows = this.exchange.core.openOrders(owner, f.market, f.asset_id);
     if (f.id !== undefined) rows = rows.filter((o) => o.id === f.id);
     rows.sort((a, b) => a.seq - b.seq);
     const page = rows.slice(offset, offset + ORDERS_PAGE);
-    return { data: await this.wireOrders(page), more: offset + ORDERS_PAGE < rows.length };
+    const { labels, trades } = await this.orderContext(page);
+    const data = page.map((o) => this.json.text(o, labels.get(o.tokenId) ?? '', trades.get(o.id) ?? []));
+    return { data, more: offset + ORDERS_PAGE < rows.length };
   }
 
   /** One order of `owner`, open or closed; undefined when absent or another account's. */
@@ -46,18 +53,25 @@ export class AccountReads {
   }
 
   private async wireOrders(rows: OrderRow[]): Promise<WireOrder[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((o) => o.id);
+    const { labels, trades } = await this.orderContext(rows);
+    return rows.map((o) => wireOrder(o, labels.get(o.tokenId) ?? '', trades.get(o.id) ?? []));
+  }
+
+  /** The outcome labels of the orders' tokens and each order's trade ids (as taker by time, then as maker). */
+  private async orderContext(rows: OrderRow[]): Promise<{ labels: Map<string, string>; trades: Map<string, string[]> }> {
+    const trades = new Map<string, string[]>();
+    if (rows.length === 0) return { labels: new Map(), trades };
+    // Every fill is a positive size: an order with nothing matched has no trades to look up.
+    const ids = rows.filter((o) => o.sizeMatched > 0).map((o) => o.id);
     const [asTaker, asMaker, labels] = await Promise.all([
-      this.db.selectFrom('trades').select(['id', 'taker_order_id']).where('taker_order_id', 'in', ids).orderBy('seq').execute(),
-      this.db.selectFrom('trade_makers').select(['trade_id', 'order_id']).where('order_id', 'in', ids).execute(),
+      ids.length === 0 ? [] : this.db.selectFrom('trades').select(['id', 'taker_order_id']).where('taker_order_id', 'in', ids).orderBy('seq').execute(),
+      ids.length === 0 ? [] : this.db.selectFrom('trade_makers').select(['trade_id', 'order_id']).where('order_id', 'in', ids).execute(),
       this.outcomeLabels(rows.map((o) => o.tokenId)),
     ]);
-    const trades = new Map<string, string[]>();
     const push = (order: string, trade: string) => (trades.get(order) ?? trades.set(order, []).get(order)!).push(trade);
     for (const t of asTaker) push(t.taker_order_id, t.id);
     for (const m of asMaker) push(m.order_id, m.trade_id);
-    return rows.map((o) => wireOrder(o, labels.get(o.tokenId) ?? '', trades.get(o.id) ?? []));
+    return { labels, trades };
   }
 
   /** Trades the account took part in (as taker or maker), newest first. */
@@ -107,10 +121,22 @@ export class AccountReads {
     return rows.map((t) => wireTrade(t, byTrade.get(t.id) ?? [], viewer, ctx));
   }
 
+  /** Outcome labels of tokens. A token's label never changes once listed, so known ones are remembered. */
   private async outcomeLabels(tokens: string[]): Promise<Map<string, string>> {
-    const unique = [...new Set(tokens)];
-    if (unique.length === 0) return new Map();
-    const rows = await this.db.selectFrom('tokens').select(['token_id', 'outcome']).where('token_id', 'in', unique).execute();
-    return new Map(rows.map((r) => [r.token_id, r.outcome]));
+    const labels = new Map<string, string>();
+    const missing: string[] = [];
+    for (const t of new Set(tokens)) {
+      const label = this.outcomes.get(t);
+      if (label === undefined) missing.push(t);
+      else labels.set(t, label);
+    }
+    if (missing.length === 0) return labels;
+    const rows = await this.db.selectFrom('tokens').select(['token_id', 'outcome']).where('token_id', 'in', missing).execute();
+    if (this.outcomes.size + rows.length > OUTCOMES_CACHE_MAX) this.outcomes.clear();
+    for (const r of rows) {
+      this.outcomes.set(r.token_id, r.outcome);
+      labels.set(r.token_id, r.outcome);
+    }
+    return labels;
   }
 }

@@ -5,8 +5,7 @@
 import type { OrderRow } from '../core/index.js';
 import { formatMicro } from '../engine/amounts.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import { isoTime as iso } from './iso-time.js';
 
 export interface WireOrder {
   associateTrades: string[]; id: string; status: string; market: string; originalSize: string; outcome: string;

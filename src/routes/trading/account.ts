@@ -10,8 +10,10 @@ import { errors } from '../../errors/catalogue.js';
 import { decodeCursor, encodeCursor, endPage, END_CURSOR } from '../../http/cursor.js';
 import { checksumAddress } from '../../domain/address.js';
 import { ORDERS_PAGE, TRADES_PAGE, type TradeFilters } from '../../trading/account.js';
-import { Envelope, Order, Trade } from './schemas.js';
+import { pageJson } from '../../trading/order-json.js';
+import { Envelope, NATIVE_JSON, Order, Trade } from './schemas.js';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
 const Text = Type.String({ maxLength: 100 });
 const Cursor = Type.String({ maxLength: 40 });
 const TimeS = Type.String({ pattern: '^[0-9]{1,12}$', description: 'Unix seconds' });
@@ -47,13 +49,14 @@ export const accountRoutes: RouteModule = (app, { auth, account }) => {
       querystring: Type.Object({ id: Type.Optional(Text), market: Type.Optional(Text), asset_id: Type.Optional(Text), next_cursor: Type.Optional(Cursor) }),
       response: { 200: Envelope(Order) },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { next_cursor: cursor, ...filters } = req.query;
     // An explicitly empty cursor (a client loop that passed back our end marker "") ends with LTE=.
     const offset = decodeCursor(cursor);
     if (cursor === '' || offset === null) return endPage(ORDERS_PAGE);
-    const page = await account.openOrders(authOf(req).address, filters, offset);
-    return { data: page.data, next_cursor: page.more ? encodeCursor(offset + ORDERS_PAGE) : '', limit: ORDERS_PAGE, count: page.data.length };
+    const page = await account.openOrderTexts(authOf(req).address, filters, offset);
+    const json = pageJson(page.data, page.more ? encodeCursor(offset + ORDERS_PAGE) : '', ORDERS_PAGE);
+    return reply.type(JSON_TYPE).send(json as never); // serialised already (src/trading/order-json.ts): sent as is
   });
 
   app.get('/data/order/:id', {
@@ -66,7 +69,7 @@ export const accountRoutes: RouteModule = (app, { auth, account }) => {
   });
 
   app.get('/data/trades', {
-    ...route,
+    ...route, ...NATIVE_JSON,
     schema: { tags: ['account'], summary: 'Trades of the account, newest first (L2)', security: L2_SECURITY, querystring: TradeQuery, response: { 200: Envelope(Trade) } },
   }, async (req) => {
     const offset = decodeCursor(req.query.next_cursor);
@@ -76,7 +79,7 @@ export const accountRoutes: RouteModule = (app, { auth, account }) => {
   });
 
   app.get('/builder/trades', {
-    ...route,
+    ...route, ...NATIVE_JSON,
     schema: {
       tags: ['account'], summary: 'Trades attributed to the builder signing the request (L2)', security: L2_SECURITY,
       querystring: TradeQuery, response: { 200: Type.Array(Trade) },

@@ -61,3 +61,13 @@ export const Envelope = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
 });
 
 export const Hex32 = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' });
+
+/**
+ * Route option for the trade pages: the handlers build exactly the 200 schema's shape (every
+ * property, in schema order, strings already strings), so native `JSON.stringify` writes the
+ * same bytes as the schema's compiled serializer, faster — fast-json-stringify escapes every id
+ * and address in a JavaScript loop on Node 20. The schema still documents the route;
+ * test/trading/account-reads.test.ts checks the bytes match. (`GET /data/orders` goes further:
+ * src/trading/order-json.ts.)
+ */
+export const NATIVE_JSON = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
