@@ -10,6 +10,7 @@ import * as m0003 from './0003_exchange.js';
 import * as m0004 from './0004_auth.js';
 import * as m0005 from './0005_marketdata.js';
 import * as m0006 from './0006_dataapi.js';
+import * as m0007 from './0007_catalog_reads.js';
 
 export interface MigrationModule {
   up(db: Kysely<any>, ctx: MigrationContext): Promise<void>;
@@ -22,4 +23,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, MigrationModule]> = [
   ['0004_auth', m0004],
   ['0005_marketdata', m0005],
   ['0006_dataapi', m0006],
+  ['0007_catalog_reads', m0007],
 ];
