@@ -2,7 +2,8 @@
  * Event reads: `GET /events` (filters, order, page; each item with its tags) and
  * `GET /events/slug/{slug}` (with tags, markets, series and eventMetadata). Filters resolve
  * their slugs to ids first so the list query walks indexes (event_tags_tag, event_series_series,
- * event_sites_site, the sort-column indexes of migration 0002).
+ * event_sites_site, the sort-and-flag indexes of migration 0007); a page reads its ids first,
+ * then only its own rows (README "Read performance").
  */
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
