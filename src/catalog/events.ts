@@ -2,11 +2,12 @@
  * Event reads: `GET /events` (filters, order, page; each item with its tags) and
  * `GET /events/slug/{slug}` (with tags, markets, series and eventMetadata). Filters resolve
  * their slugs to ids first so the list query walks indexes (event_tags_tag, event_series_series,
- * event_sites_site, the sort-column indexes of migration 0002).
+ * event_sites_site, the sort-and-flag indexes of migration 0007); a page reads its ids first,
+ * then only its own rows (README "Read performance").
  */
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
-import { eventListOut, eventOut, parseJsonObject, type EventRow } from './format.js';
+import { EVENT_COLUMNS, eventListOut, eventOut, parseJsonObject, type EventRow } from './format.js';
 import { EVENT_ORDER, orderTerms, parseOrder } from './order.js';
 import { inScope, resolveScope } from './scope.js';
 import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
@@ -36,7 +37,7 @@ export async function listEvents(db: Db, q: EventListQuery) {
     seriesId = s.id;
   }
 
-  let query = db.selectFrom('events as e').selectAll('e');
+  let query = db.selectFrom('events as e').select('e.id');
   if (q.active !== undefined) query = query.where('e.active', '=', flag(q.active));
   if (q.closed !== undefined) query = query.where('e.closed', '=', flag(q.closed));
   if (q.archived !== undefined) query = query.where('e.archived', '=', flag(q.archived));
@@ -51,7 +52,11 @@ export async function listEvents(db: Db, q: EventListQuery) {
   if (scope?.kind === 'creator') query = query.where('e.creator_id', 'in', scope.creatorIds);
   else if (scope) query = query.where((eb) => inScope(eb, 'e.id', scope));
   for (const term of orderTerms(order, 'e')) query = query.orderBy(term);
-  const rows: EventRow[] = await query.limit(q.limit).offset(q.offset).execute();
+  // The page's ids first (an index-only walk over the skipped rows), then only its rows.
+  let page = db.selectFrom('events as p').select(EVENT_COLUMNS.map((c) => `p.${c}` as const))
+    .where('p.id', 'in', query.limit(q.limit).offset(q.offset));
+  for (const term of orderTerms(order, 'p')) page = page.orderBy(term);
+  const rows: EventRow[] = await page.execute();
 
   const tags = await tagsForEvents(db, rows.map((e) => e.id));
   return rows.map((e) => ({ ...eventListOut(e), tags: tags.get(e.id) ?? [] }));
@@ -59,7 +64,7 @@ export async function listEvents(db: Db, q: EventListQuery) {
 
 export async function eventBySlug(db: Db, slug: string, creator: string | undefined) {
   const scope = await resolveScope(db, creator);
-  let query = db.selectFrom('events as e').selectAll('e').where('e.slug', '=', slug);
+  let query = db.selectFrom('events as e').select(EVENT_COLUMNS.map((c) => `e.${c}` as const)).where('e.slug', '=', slug);
   if (scope) query = query.where((eb) => inScope(eb, 'e.id', scope));
   const e: EventRow | undefined = await query.executeTakeFirst();
   if (!e) throw errors.notFound('slug not found');

@@ -8,8 +8,19 @@ import type { Selectable } from 'kysely';
 import type { EventCreatorsTable, EventsTable, MarketsTable, SeriesTable, TagsTable } from '../store/schema.js';
 import { tokenId } from '../domain/ids.js';
 
-export type EventRow = Selectable<EventsTable>;
-export type MarketRow = Selectable<MarketsTable>;
+/** The event columns the wire shapes read (reads select these, not `*`). */
+export const EVENT_COLUMNS = [
+  'id', 'ticker', 'slug', 'title', 'description', 'resolution_source', 'start_date', 'creation_date', 'end_date',
+  'image', 'icon', 'active', 'closed', 'archived', 'metadata', 'created_at', 'updated_at',
+] as const;
+/** The market columns the wire shapes read (a market row has about fifty; reads select these). */
+export const MARKET_COLUMNS = [
+  'id', 'event_id', 'question', 'condition_id', 'question_id', 'slug', 'resolution_source', 'start_date', 'end_date',
+  'image', 'icon', 'description', 'outcomes', 'active', 'closed', 'archived', 'created_at', 'updated_at',
+] as const;
+
+export type EventRow = Pick<Selectable<EventsTable>, (typeof EVENT_COLUMNS)[number]>;
+export type MarketRow = Pick<Selectable<MarketsTable>, (typeof MARKET_COLUMNS)[number]>;
 export type TagRow = Selectable<TagsTable>;
 export type SeriesRow = Selectable<SeriesTable>;
 export type CreatorRow = Selectable<EventCreatorsTable>;

@@ -7,13 +7,13 @@
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
 import { isConditionId } from '../domain/ids.js';
-import { marketOut, type MarketRow } from './format.js';
+import { MARKET_COLUMNS, marketOut, type MarketRow } from './format.js';
 import { inScope, resolveScope } from './scope.js';
 import { eventsById, tagsForEvents, tagsForMarkets } from './queries/related.js';
 
 export async function marketBySlug(db: Db, slug: string, creator: string | undefined) {
   const scope = await resolveScope(db, creator);
-  let query = db.selectFrom('markets as m').selectAll('m').where('m.slug', '=', slug);
+  let query = db.selectFrom('markets as m').select(MARKET_COLUMNS.map((c) => `m.${c}` as const)).where('m.slug', '=', slug);
   if (scope) query = query.where((eb) => inScope(eb, 'm.event_id', scope));
   const m: MarketRow | undefined = await query.executeTakeFirst();
   if (!m) throw errors.notFound('slug not found');

@@ -14,7 +14,7 @@ import type { Database } from '../store/schema.js';
 import type { Dialect } from '../store/migrations/context.js';
 import { errors } from '../errors/catalogue.js';
 import { inScope, resolveScope, type Scope } from './scope.js';
-import { eventMatch, queryWords, tagMatch } from './queries/search-sql.js';
+import { eventMatch, ftsEventCount, queryWords, tagMatch } from './queries/search-sql.js';
 
 export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
 
@@ -51,7 +51,8 @@ export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: Se
     events.select(['e.id', 'e.ticker', 'e.slug', 'e.title'])
       .orderBy(tier('e.title', 'e.slug', lowered, slug)).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
       .limit(q.limit_per_type).offset(offset).execute(),
-    events.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    !scope && dialect === 'sqlite' ? ftsEventCount(db, words)
+      : events.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
   ]);
 
   let tagRows: Array<{ id: number; label: string; slug: string; event_count: number }> = [];
@@ -66,7 +67,7 @@ export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: Se
       tags.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
     ]);
   }
-  const totalEvents = Number(eventTotal.n);
+  const totalEvents = eventTotal;
   const seen = q.page * q.limit_per_type;
   return {
     events: eventRows.map((e) => ({ id: String(e.id), ticker: e.ticker, slug: e.slug, title: e.title })),

@@ -53,8 +53,30 @@ function openSqlite(dataDir: string): Store {
   // Fewer, larger checkpoints and a 64 MiB page cache: about 1.6× the exchange's write rate.
   sqlite.pragma('wal_autocheckpoint = 20000');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', location: file, sqlite, close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query it runs; parsing and planning the same SQL again
+ * costs about as much as running a point read. Statements are kept by SQL text (SQLite re-plans
+ * a kept statement itself after a schema change), at most STATEMENT_CACHE of them.
+ */
+const STATEMENT_CACHE = 500;
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const kept = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let stmt = kept.get(text);
+      if (!stmt) {
+        if (kept.size >= STATEMENT_CACHE) kept.clear();
+        stmt = sqlite.prepare(text);
+        kept.set(text, stmt);
+      }
+      return stmt;
+    },
+  };
 }
 
 function openPostgres(url: string, poolSize: number, onConnectionLost: (err: Error) => void): Store {

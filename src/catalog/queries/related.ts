@@ -3,7 +3,7 @@
  * one query per relation for the whole page, never one per row (no N+1).
  */
 import type { Db } from '../write.js';
-import { eventOut, marketOut, seriesOut, tagOut, type EventRow, type MarketRow, type WireTag } from '../format.js';
+import { EVENT_COLUMNS, MARKET_COLUMNS, eventOut, marketOut, seriesOut, tagOut, type EventRow, type MarketRow, type WireTag } from '../format.js';
 
 function group<K, V>(rows: Array<[K, V]>): Map<K, V[]> {
   const out = new Map<K, V[]>();
@@ -19,7 +19,7 @@ export async function tagsForEvents(db: Db, eventIds: number[]): Promise<Map<num
   if (eventIds.length === 0) return new Map();
   const rows = await db.selectFrom('event_tags as et').innerJoin('tags as t', 't.id', 'et.tag_id')
     .select(['et.event_id', 't.id', 't.label', 't.slug', 't.requires_translation', 't.created_at', 't.updated_at'])
-    .where('et.event_id', 'in', eventIds).orderBy('et.event_id').orderBy('et.position').orderBy('t.id').execute();
+    .where('et.event_id', 'in', eventIds).orderBy('et.event_id').orderBy('et.position').orderBy('et.tag_id').execute();
   return group(rows.map((r) => [r.event_id, tagOut(r)]));
 }
 
@@ -33,7 +33,7 @@ export async function tagsForMarkets(db: Db, marketIds: number[]): Promise<Map<n
 
 export async function marketsForEvents(db: Db, eventIds: number[]): Promise<Map<number, ReturnType<typeof marketOut>[]>> {
   if (eventIds.length === 0) return new Map();
-  const rows: MarketRow[] = await db.selectFrom('markets').selectAll().where('event_id', 'in', eventIds).orderBy('event_id').orderBy('id').execute();
+  const rows: MarketRow[] = await db.selectFrom('markets').select(MARKET_COLUMNS).where('event_id', 'in', eventIds).orderBy('event_id').orderBy('id').execute();
   return group(rows.map((m) => [m.event_id, marketOut(m)]));
 }
 
@@ -46,6 +46,6 @@ export async function seriesForEvents(db: Db, eventIds: number[]): Promise<Map<n
 
 export async function eventsById(db: Db, ids: number[]): Promise<Map<number, ReturnType<typeof eventOut>>> {
   if (ids.length === 0) return new Map();
-  const rows: EventRow[] = await db.selectFrom('events').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  const rows: EventRow[] = await db.selectFrom('events').select(EVENT_COLUMNS).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((e) => [e.id, eventOut(e)]));
 }

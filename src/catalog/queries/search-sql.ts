@@ -5,7 +5,7 @@
  * here must stay identical to the indexed ones or the planner falls back to a scan.
  * Every word must match; the last one may be a prefix (search-as-you-type).
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../../store/migrations/context.js';
 
 /** Lower-cased words of a query, as both tokenizers see them (runs of letters and digits). */
@@ -33,4 +33,13 @@ export function tagMatch(dialect: Dialect, words: string[]) {
   return (): Expression<SqlBool> => dialect === 'sqlite'
     ? sql<SqlBool>`t.id in (select rowid from tags_fts where tags_fts match ${ftsMatch(words)})`
     : sql<SqlBool>`to_tsvector('simple', t.label || ' ' || t.slug) @@ to_tsquery('simple', ${tsQuery(words)})`;
+}
+
+/**
+ * SQLite, unscoped: how many events match, counted on the full-text index alone (its rows are
+ * the events' rows, kept by the 0002 triggers), without visiting a single event row.
+ */
+export async function ftsEventCount(db: Kysely<any>, words: string[]): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from events_fts where events_fts match ${ftsMatch(words)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }

@@ -10,6 +10,7 @@ import * as m0003 from './0003_exchange.js';
 import * as m0004 from './0004_auth.js';
 import * as m0005 from './0005_marketdata.js';
 import * as m0006 from './0006_dataapi.js';
+import * as m0007 from './0007_catalog_reads.js';
 import * as m0009 from './0009_trades_taker_order.js';
 import * as m0010 from './0010_exchange_write_path.js';
 
@@ -24,6 +25,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, MigrationModule]> = [
   ['0004_auth', m0004],
   ['0005_marketdata', m0005],
   ['0006_dataapi', m0006],
+  ['0007_catalog_reads', m0007],
   ['0009_trades_taker_order', m0009],
   ['0010_exchange_write_path', m0010],
 ];
