@@ -45,11 +45,11 @@ function typesParam(text: string | undefined): string[] | undefined {
 const pages = new PageCache(32 * 1024 * 1024);
 
 /**
- * A page of activity as the JSON array the route sends. Activity is append-only, so a page is
+ * A page of activity as the JSON bytes the route sends. Activity is append-only, so a page is
  * fully determined by the query, the wallet's last activity id and its profile (catalog fields
  * never change): a repeated query costs two indexed lookups instead of a page read.
  */
-export async function activityPage(db: Kysely<Database>, q: ActivityQuery): Promise<string> {
+export async function activityPage(db: Kysely<Database>, q: ActivityQuery): Promise<Buffer> {
   const wallet = walletParam('user', q.user);
   const markets = conditionIdsParam('market', q.market);
   const types = typesParam(q.type);
@@ -65,11 +65,7 @@ export async function activityPage(db: Kysely<Database>, q: ActivityQuery): Prom
   const profile = profileFields(profiles.get(wallet));
   const key = JSON.stringify(f);
   const version = JSON.stringify([last, profile]);
-  const hit = pages.get(db, key, version);
-  if (hit !== undefined) return hit;
-  const json = JSON.stringify(await shapePage(db, wallet, await activityRows(db, f), profile));
-  pages.set(db, key, version, json);
-  return json;
+  return pages.get(db, key, version) ?? pages.set(db, key, version, JSON.stringify(await shapePage(db, wallet, await activityRows(db, f), profile)));
 }
 
 async function shapePage(db: Kysely<Database>, wallet: string, rows: ActivityDbRow[], profile: ProfileFields) {
