@@ -8,11 +8,12 @@
  *   transaction from the in-progress list or moves xmax past it, so an equal snapshot means the
  *   same set of committed transactions, hence the same data (MVCC).
  * Both only move forward: a page built after the version was taken (from newer data) is filed
- * under a version that never recurs. One prepared-once query: no SQL building per request.
+ * under a version that never recurs. One statement prepared once (statements.ts).
  */
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import type { Dialect } from '../store/migrations/context.js';
+import { fixedQuery } from './statements.js';
 
 const compiled = new WeakMap<object, CompiledQuery<{ v: string }>>();
 
@@ -24,6 +25,6 @@ export async function dbVersion(db: Kysely<Database>, dialect: Dialect): Promise
       : sql<{ v: string }>`select txid_current_snapshot()::text as v`).compile(db);
     compiled.set(db, q);
   }
-  const r = await db.executeQuery(q);
-  return String(r.rows[0]!.v);
+  const rows = await fixedQuery(db, q);
+  return String(rows[0]!.v);
 }

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { fixedQuery } from './statements.js';
 
 type Db = Kysely<Database>;
 
@@ -51,11 +52,11 @@ export async function activityRows(db: Db, f: ActivityFilter): Promise<ActivityD
  * profile (undefined without one).
  */
 export async function activityVersion(db: Db, wallet: string): Promise<{ last: number; profile: ProfileRow | undefined }> {
-  const { rows } = await sql<{ last: number | null } & { [K in keyof ProfileRow]: ProfileRow[K] | null }>`
+  const q = sql<{ last: number | null } & { [K in keyof ProfileRow]: ProfileRow[K] | null }>`
     select (select id from activity where wallet = ${wallet} order by id desc limit 1) as last,
       p.address, p.name, p.pseudonym, p.bio, p.profile_image, p.display_username_public
-    from (select 1 as one) o left join profiles p on p.address = ${wallet}`.execute(db);
-  const r = rows[0]!;
+    from (select 1 as one) o left join profiles p on p.address = ${wallet}`.compile(db);
+  const r = (await fixedQuery(db, q))[0]!;
   const profile = r.address === null ? undefined : (r as ProfileRow);
   return { last: r.last ?? 0, profile };
 }

@@ -50,5 +50,22 @@ for (const backend of backends()) {
       }
       assert.notEqual(await version(), v0);
     });
+
+    it('never reads inside a transaction still open on the connection: waits for its end', { skip: backend.name !== 'sqlite' && 'SQLite only' }, async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((ok) => { release = ok; });
+      const tx = svc.store.db.transaction().execute(async (t) => {
+        await t.updateTable('profiles').set({ bio: 'inside' }).where('address', '=', WALLET).execute();
+        await gate;
+      });
+      while (!svc.store.sqlite!.inTransaction) await new Promise((r) => setTimeout(r, 1));
+      let read = false;
+      const during = version().then((v) => { read = true; return v; });
+      await new Promise((r) => setTimeout(r, 20));
+      assert.equal(read, false);
+      release();
+      await tx;
+      assert.equal(await during, await version());
+    });
   });
 }
