@@ -5,7 +5,7 @@
  * catalog fields from the market cache, prices from one book read per market. Filter, sort and
  * page happen in memory — every position must be seen to sort by a computed value. In the
  * steady state no SQL runs (position-times.ts, market-info.ts), and an unchanged page is served
- * from a cache checked against the wallet's positions and their books.
+ * from a cache checked against the wallet's positions and their books (public core accessors).
  */
 import type { Kysely } from 'kysely';
 import type { Exchange } from '../core/index.js';
@@ -60,14 +60,13 @@ const SORT_KEYS: Record<PositionSort, Key> = {
 /** Serialised pages, 32 MB at most, valid while the wallet's positions and their books are unchanged. */
 const pages = new PageCache(32 * 1024 * 1024);
 
-/** The `GET /positions` answer as the JSON array the route sends. */
-export async function positionsPage(db: Kysely<Database>, core: Exchange, now: number, q: PositionsQuery): Promise<string> {
+/** The `GET /positions` answer as the JSON bytes the route sends. */
+export async function positionsPage(db: Kysely<Database>, core: Exchange, now: number, q: PositionsQuery): Promise<Buffer> {
   const wallet = walletParam('user', q.user);
   const only = conditionIdsParam('market', q.market);
   const onlySet = only && new Set(only);
-  // The ledger's own rows, read-only (core.positions() copies each with a slow object spread);
-  // the page's rows are copied before anything is awaited.
-  const all = core.state.ledger.positions.list(wallet).filter((p) => !onlySet || onlySet.has(p.conditionId));
+  // Copies of the ledger's rows, taken before anything is awaited.
+  const all = onlySet ? core.positions(wallet).filter((p) => onlySet.has(p.conditionId)) : core.positions(wallet);
   const key = JSON.stringify([wallet, only, q.sizeThreshold ?? 1, q.redeemable ?? false, q.mergeable ?? false,
     q.limit ?? 100, q.offset ?? 0, q.sortBy ?? 'TOKENS', q.sortDirection ?? 'DESC', q.title ?? '']);
   // Taken before any read: a page built from later state is stored under an older version, which never recurs.
@@ -76,8 +75,7 @@ export async function positionsPage(db: Kysely<Database>, core: Exchange, now: n
   if (hit !== undefined) return hit;
   const { rows, durable } = await buildPage(db, core, wallet, all, now, q);
   const json = JSON.stringify(rows);
-  if (durable) pages.set(db, key, version, json);
-  return json;
+  return durable ? pages.set(db, key, version, json) : Buffer.from(json);
 }
 
 /** A number per core instance: the exchange rebuilds its core after a storage failure, and pages of the old one must not match. */
@@ -91,8 +89,10 @@ function coreId(core: Exchange): number {
 
 /**
  * Everything a page depends on besides the query and the (immutable) catalog: each position's
- * numbers (rows are only ever appended to a wallet's list) and, per market, its book and
- * resolution state (the book's version changes with every order and fill).
+ * numbers (rows are only ever appended to a wallet's list) and, per market, its book metadata:
+ * the version changes with every order, cancel and fill (so with the best bid and ask), and
+ * the status with the resolution (payouts are set with it, once); the last trade and the
+ * ladder resolution are in it too.
  */
 function stateVersion(core: Exchange, all: PositionRow[]): number[] {
   const v: number[] = [coreId(core), all.length];
@@ -101,9 +101,9 @@ function stateVersion(core: Exchange, all: PositionRow[]): number[] {
     v.push(p.size, p.avgPrice, p.totalBought, p.realizedPnl);
     if (seen.has(p.conditionId)) continue;
     seen.add(p.conditionId);
-    const m = core.state.markets.get(p.conditionId);
+    const m = core.bookMeta(p.conditionId);
     if (!m) v.push(-1);
-    else v.push(m.book.version, m.book.bestBid, m.book.bestAsk, m.book.lastTradeIdx, m.book.res, m.row.status === 'resolved' ? 1 : 0, m.row.payouts?.[0] ?? -1, m.row.payouts?.[1] ?? -1);
+    else v.push(m.version, m.status === 'resolved' ? 1 : 0, m.ladderRes, m.lastTradePrice);
   }
   return v;
 }
@@ -114,7 +114,7 @@ async function buildPage(db: Kysely<Database>, core: Exchange, wallet: string, a
   for (const p of all) if (p.size > 0) heldOutcomes.set(p.conditionId, (heldOutcomes.get(p.conditionId) ?? 0) + 1);
 
   const minSize = sharesToMicro(q.sizeThreshold ?? 1);
-  const sized = all.filter((p) => p.size >= minSize).map(copyRow);
+  const sized = all.filter((p) => p.size >= minSize);
   const views = await marketViews(db, new Set(sized.map((p) => p.conditionId)));
   const states = new Map<string, MarketPrice>();
   const title = q.title?.toLowerCase();
@@ -138,13 +138,6 @@ async function buildPage(db: Kysely<Database>, core: Exchange, wallet: string, a
   const page = items.slice(offset, offset + (q.limit ?? 100));
   const { times, durable } = await positionTimes(db, wallet, page.map((i) => i.p), now);
   return { rows: page.map((i) => shape(wallet, i, times.get(i.p.asset) ?? now)), durable };
-}
-
-function copyRow(p: PositionRow): PositionRow {
-  return {
-    wallet: p.wallet, asset: p.asset, conditionId: p.conditionId, outcomeIndex: p.outcomeIndex, size: p.size,
-    avgPrice: p.avgPrice, totalBought: p.totalBought, realizedPnl: p.realizedPnl,
-  };
 }
 
 /** Sorts by the key in the direction; ties by asset ascending (condition id, then outcome). */

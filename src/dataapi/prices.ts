@@ -1,16 +1,12 @@
 /**
  * The current price of a position's token (`curPrice`), in micro, read from the in-memory
- * exchange — one pass over the books of a page's markets, one book read per market:
+ * exchange through its public accessors (one market row and the top of one book per market):
  *   1. a resolved market: the outcome's payout (1 for the winner, 0 for the loser, or the split);
  *   2. both sides quoted: the midpoint of the best bid and the best ask;
  *   3. otherwise the last trade price;
  *   4. otherwise 0.5 — no price information; the ledger values splits and merges at 0.5 too.
- * The NO token mirrors the YES book (price₁ = 1 − price₀), as in the engine.
- *
- * This runs for every market of a wallet on each /positions request, so it reads the core's
- * state directly (read-only, as `Exchange.state` allows) instead of `core.market()` and
- * `core.book()`, which copy a row and build level arrays: the same numbers, no allocation.
- * It follows `Exchange.book()`: level i is price i × res; bestBid 0 / bestAsk ≥ levels = empty.
+ * The NO token mirrors the YES book (price₁ = 1 − price₀), as in the engine. This runs only when
+ * a /positions page is built; a cached page is checked against `bookMeta` (positions.ts).
  */
 import type { Exchange } from '../core/index.js';
 import { MICRO } from '../engine/amounts.js';
@@ -23,18 +19,18 @@ export interface MarketPrice {
 
 /** `catalogPayouts` is the catalog's record of a resolution (markets.payouts), for markets the core does not hold. */
 export function marketPrice(core: Exchange, conditionId: string, catalogPayouts: string | null): MarketPrice {
-  const m = core.state.markets.get(conditionId);
-  const payouts = m ? m.row.payouts : parsePayouts(catalogPayouts);
+  const row = core.market(conditionId);
+  const payouts = row ? row.payouts : parsePayouts(catalogPayouts);
   if (payouts) return { prices: [payouts[0], payouts[1]], resolved: true };
-  if (!m) return { prices: [MICRO / 2, MICRO / 2], resolved: false };
-  const b = m.book;
-  const hasBid = b.bestBid > 0 && b.bestBid < b.levels;
-  const hasAsk = b.bestAsk > 0 && b.bestAsk < b.levels;
+  const book = row && core.book(`${conditionId}:0`, 1);
+  if (!row || !book) return { prices: [MICRO / 2, MICRO / 2], resolved: false };
+  const bid = book.bids[0];
+  const ask = book.asks[0];
   let p0: number;
-  if (hasBid && hasAsk) p0 = ((b.bestBid + b.bestAsk) * b.res) / 2;
-  else if (b.lastTradeIdx !== 0) p0 = b.lastTradeIdx * b.res;
+  if (bid && ask) p0 = (bid.price + ask.price) / 2;
+  else if (book.lastTradePrice !== null) p0 = book.lastTradePrice;
   else p0 = MICRO / 2;
-  return { prices: [p0, MICRO - p0], resolved: m.row.status === 'resolved' };
+  return { prices: [p0, MICRO - p0], resolved: row.status === 'resolved' };
 }
 
 function parsePayouts(json: string | null): [number, number] | null {

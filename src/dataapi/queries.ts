@@ -4,8 +4,9 @@
  * and profiles by address (one `IN` query per page: cheaper than a join, measured). Catalog fields come from market-info.ts, positions from the exchange
  * core and their times from position-times.ts.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { fixedQuery } from './statements.js';
 
 type Db = Kysely<Database>;
 
@@ -45,10 +46,19 @@ export async function activityRows(db: Db, f: ActivityFilter): Promise<ActivityD
   return q.orderBy('id', f.direction).limit(f.limit).offset(f.offset).execute();
 }
 
-/** Id of a wallet's latest activity row (0 if none): activity is append-only, so this versions it. */
-export async function lastActivityId(db: Db, wallet: string): Promise<number> {
-  const r = await db.selectFrom('activity').select('id').where('wallet', '=', wallet).orderBy('id', 'desc').limit(1).executeTakeFirst();
-  return r?.id ?? 0;
+/**
+ * The version of a wallet's activity pages, in one statement: the id of its latest activity row
+ * (0 if none; activity is append-only, so this versions it; index activity_wallet_id) and its
+ * profile (undefined without one).
+ */
+export async function activityVersion(db: Db, wallet: string): Promise<{ last: number; profile: ProfileRow | undefined }> {
+  const q = sql<{ last: number | null } & { [K in keyof ProfileRow]: ProfileRow[K] | null }>`
+    select (select id from activity where wallet = ${wallet} order by id desc limit 1) as last,
+      p.address, p.name, p.pseudonym, p.bio, p.profile_image, p.display_username_public
+    from (select 1 as one) o left join profiles p on p.address = ${wallet}`.compile(db);
+  const r = (await fixedQuery(db, q))[0]!;
+  const profile = r.address === null ? undefined : (r as ProfileRow);
+  return { last: r.last ?? 0, profile };
 }
 
 /** The largest holders of one token: size ≥ minSize (and > 0), largest first, then by wallet. */

@@ -113,6 +113,18 @@ for (const backend of backends()) {
       assert.deepEqual(tied.map((g) => g.holders.map((h: any) => [h.proxyWallet, h.amount])), [[[A, 5], [B, 5]], [[A, 5], [B, 5]]]);
     });
 
+    it('shows holder and profile changes at once (answers are cached while the database is unchanged)', async () => {
+      const url = `/holders?market=${w.m1}`;
+      const amounts = (gs: any[]) => gs.map((g) => g.holders.map((h: any) => [h.proxyWallet, h.amount, h.name]));
+      const before = await ok(url);
+      assert.deepEqual(await ok(url), before);
+      await w.run((ex) => ex.deposit(A, 1_000_000));
+      await w.run((ex) => ex.split(A, w.m1, 1_000_000));
+      assert.deepEqual(amounts(await ok(url)), [[[B, 75, ''], [A, 26, 'alice']], [[B, 100, ''], [A, 1, 'alice']]]);
+      await upsertProfile(w.svc.store.db, { address: B, name: 'bob' }, w.tick());
+      assert.deepEqual(amounts(await ok(url)), [[[B, 75, 'bob'], [A, 26, 'alice']], [[B, 100, 'bob'], [A, 1, 'alice']]]);
+    });
+
     it('rejects bad holders parameters', async () => {
       const cases: Array<[string, RegExp]> = [
         ['', /^market is required$/], ['market=', /^market is required$/], [`market=${w.m1}&limit=501`, /^limit must be <= 500$/],

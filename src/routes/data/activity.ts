@@ -36,8 +36,7 @@ export const activityRoute: RouteModule = (app, services) => {
     },
     ...dataRouteOptions(services, Query),
   }, async (req, reply) => {
-    // The page arrives serialised (it may come from the page cache): sent as is.
-    const json = await activityPage(services.store.db, req.query);
-    return reply.type('application/json; charset=utf-8').send(json as never); // a string payload skips the serializer
+    const body = await activityPage(services.store.db, req.query);
+    return reply.type('application/json; charset=utf-8').send(body as never); // serialised already (maybe cached): bytes are sent as is
   });
 };

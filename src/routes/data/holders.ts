@@ -1,7 +1,7 @@
 /** `GET /holders` — the largest holders of each token of some markets (spec "Holders"). */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { listHolders, MAX_HOLDER_MARKETS } from '../../dataapi/holders.js';
+import { holdersPage, MAX_HOLDER_MARKETS } from '../../dataapi/holders.js';
 import { DATA_ERRORS, DATA_TAG, dataRouteOptions } from './shared.js';
 
 const Query = Type.Object({
@@ -26,5 +26,8 @@ export const holdersRoute: RouteModule = (app, services) => {
       querystring: Query, response: { 200: Type.Array(HolderGroup), ...DATA_ERRORS },
     },
     ...dataRouteOptions(services, Query),
-  }, async (req) => listHolders(services.store.db, req.query));
+  }, async (req, reply) => {
+    const body = await holdersPage(services.store.db, services.store.dialect, req.query);
+    return reply.type('application/json; charset=utf-8').send(body as never); // serialised already (maybe cached): bytes are sent as is
+  });
 };

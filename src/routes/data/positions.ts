@@ -38,7 +38,7 @@ export const positionsRoute: RouteModule = (app, services) => {
     },
     ...dataRouteOptions(services, Query),
   }, async (req, reply) => {
-    const json = await positionsPage(services.store.db, services.exchange.core, services.now(), req.query);
-    return reply.type('application/json; charset=utf-8').send(json as never); // serialised already: sent as is
+    const body = await positionsPage(services.store.db, services.exchange.core, services.now(), req.query);
+    return reply.type('application/json; charset=utf-8').send(body as never); // serialised already (maybe cached): bytes are sent as is
   });
 };

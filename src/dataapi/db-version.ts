@@ -1,0 +1,30 @@
+/**
+ * A version of everything the database holds, for caches of reads that have no cheaper exact
+ * version (`GET /holders`). It changes whenever a write is committed, by any writer:
+ * - SQLite: `total_changes()` counts every row this process's connection (the only one the
+ *   service opens) has inserted, updated or deleted; `data_version` changes when another
+ *   connection (another process on the same file) commits.
+ * - PostgreSQL: the current snapshot (xmin:xmax:in-progress list). A commit either removes its
+ *   transaction from the in-progress list or moves xmax past it, so an equal snapshot means the
+ *   same set of committed transactions, hence the same data (MVCC).
+ * Both only move forward: a page built after the version was taken (from newer data) is filed
+ * under a version that never recurs. One statement prepared once (statements.ts).
+ */
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import type { Dialect } from '../store/migrations/context.js';
+import { fixedQuery } from './statements.js';
+
+const compiled = new WeakMap<object, CompiledQuery<{ v: string }>>();
+
+export async function dbVersion(db: Kysely<Database>, dialect: Dialect): Promise<string> {
+  let q = compiled.get(db);
+  if (q === undefined) {
+    q = (dialect === 'sqlite'
+      ? sql<{ v: string }>`select total_changes() || ':' || (select data_version from pragma_data_version()) as v`
+      : sql<{ v: string }>`select txid_current_snapshot()::text as v`).compile(db);
+    compiled.set(db, q);
+  }
+  const rows = await fixedQuery(db, q);
+  return String(rows[0]!.v);
+}
