@@ -86,7 +86,7 @@ export class History {
   private async seriesOf(cid: string): Promise<Series> {
     const core = this.core();
     const memVersion = bookVersion(core, cid);
-    const resolvedInMemory = core.state.markets.get(cid)?.row.status === 'resolved';
+    const resolvedInMemory = core.bookMeta(cid)?.status === 'resolved';
     let s = this.series.get(cid);
     if (s && s.core === core && s.version === memVersion && (!resolvedInMemory || s.resolvedAtS !== null)) return s;
 
