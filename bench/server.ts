@@ -78,7 +78,9 @@ export async function startServer(spec: BenchServerSpec): Promise<RunningServer>
   if (spec.env?.DATABASE_URL) base.DATABASE_URL = spec.env.DATABASE_URL;
   const dataDir = await prepareDataDir(spec, base);
   const env = { ...base, SIBYL_DATA_DIR: dataDir };
-  const child = spawn(process.execPath, [join(ROOT, 'bin/sibyl.js'), 'serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin/sibyl.js'), 'serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUp(baseUrl, child, 120_000);
   return {
