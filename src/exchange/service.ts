@@ -1,9 +1,9 @@
 /**
  * The durable exchange: the pure in-memory core (src/core) behind a single-writer command path
- * with group commit. A command runs synchronously on the core; its effects join the batch of
- * the current event-loop tick; the batch is sealed into rows at the end of the tick and written
- * in one transaction; only then is the command acknowledged. Batches are written strictly in
- * order. If a write fails, the batch and every later one are refused and the core is rebuilt
+ * with group commit. A command runs synchronously on the core; its effects join the open batch;
+ * the batch is sealed into rows at the end of the tick (or, while the previous batch is still
+ * being written, as soon as that write ends) and written in one transaction; only then is the
+ * command acknowledged. Batches are written strictly in order, one at a time. If a write fails, the batch and every later one are refused and the core is rebuilt
  * from the database, so memory never runs ahead of what is durable.
  */
 import type { Kysely } from 'kysely';
@@ -39,6 +39,7 @@ export class ExchangeService {
   private tradeSeq = { value: 0 };
   private open: Pending | null = null;
   private tail: Promise<void> = Promise.resolve();
+  private writing = false;
   private generation = 0;
   private recovering: Promise<void> | null = null;
   private expiryTimer: NodeJS.Timeout | null = null;
@@ -119,8 +120,8 @@ export class ExchangeService {
   async close(): Promise<void> {
     this.closed = true;
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    if (this.open) this.sealOpen();
-    await this.tail.catch(() => {});
+    this.flush();
+    while (this.writing) await this.tail.catch(() => {});
     await this.recovering;
   }
 
@@ -131,19 +132,28 @@ export class ExchangeService {
     done.catch(() => {}); // observed by each command's own promise
     const pending: Pending = { batch: new Batch(), generation: this.generation, resolve, reject, done };
     this.open = pending;
-    setImmediate(() => { if (this.open === pending) this.sealOpen(); });
+    setImmediate(() => this.flush());
     return pending;
   }
 
-  private sealOpen(): void {
-    const pending = this.open!;
+  /**
+   * Seals the open batch and writes it, unless a write is in flight: then the batch keeps
+   * collecting commands and is written as soon as that write ends (group commit). Under load a
+   * slow commit (PostgreSQL's fsync) thus carries every command that arrived meanwhile, instead
+   * of queueing one transaction per tick behind it.
+   */
+  private flush(): void {
+    const pending = this.open;
+    if (this.writing || pending === null) return;
     this.open = null;
+    if (pending.generation !== this.generation) {
+      // Its commands ran on a core that a failed write has since discarded.
+      pending.reject(new ApiError('unavailable', 'the exchange is recovering from a storage failure'));
+      return;
+    }
     const rows = seal(pending.batch, this.ex, this.tradeSeq, this.clock.now());
-    this.tail = this.tail.then(async () => {
-      if (pending.generation !== this.generation) {
-        pending.reject(new ApiError('unavailable', 'the exchange is recovering from a storage failure'));
-        return;
-      }
+    this.writing = true;
+    this.tail = (async () => {
       try {
         await writeBatch(this.db, rows);
         pending.resolve();
@@ -151,8 +161,11 @@ export class ExchangeService {
         this.onError(err);
         pending.reject(new ApiError('unavailable', 'the exchange could not store the command; it was not applied'));
         await this.recover();
+      } finally {
+        this.writing = false;
       }
-    });
+      this.flush();
+    })();
   }
 
   /** Discards the in-memory state and rebuilds it from what the database holds. */
