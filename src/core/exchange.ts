@@ -174,6 +174,17 @@ export class Exchange {
     return this.state.markets.get(tokenId.slice(0, i))?.book.version;
   }
 
+  /** Non-empty price levels over all books, by side in outcome-0 terms; O(markets). */
+  bookLevels(): { bid: number; ask: number } {
+    let bid = 0;
+    let ask = 0;
+    for (const m of this.state.markets.values()) {
+      bid += m.book.usedLevels[0]!;
+      ask += m.book.usedLevels[1]!;
+    }
+    return { bid, ask };
+  }
+
   /** How many orders rest in the books, O(1). */
   openOrderCount(): number {
     return this.state.live.size;

@@ -7,7 +7,7 @@
  *   import { engineMetrics, dbMetrics, heartbeatMetrics } from '../edge/metrics.js';
  *   engineMetrics.orders.inc({ result: 'accepted' });        // or 'rejected'
  *   engineMetrics.fills.inc();  engineMetrics.cancels.inc({ reason: 'user' });
- *   engineMetrics.openOrders.set(n);  engineMetrics.bookLevels.set({ side: 'bid' }, n);
+ *   engineMetrics.openOrders.set(n);  (book levels: set by GET /metrics at scrape time)
  *   engineMetrics.settlements.inc();
  *   const end = dbMetrics.query.startTimer({ op: 'place_order' }); ...; end();
  *   heartbeatMetrics.switchFirings.inc();  engineMetrics.cancels.inc({ reason: 'heartbeat' }, k);

@@ -10,6 +10,7 @@ import { startTestService, type TestService } from '../support/service.js';
 import { limitsFile } from './support.js';
 import { engineMetrics, dbMetrics, heartbeatMetrics } from '../../src/edge/metrics.js';
 import { redactUrl, scrub } from '../../src/edge/logging.js';
+import { A, B, kit, micro } from '../marketdata/support.js';
 
 const ADMIN = 'metrics-admin-token-0123456789';
 const backend = backends()[0]!;
@@ -28,7 +29,6 @@ describe('GET /metrics', () => {
     await open.app.inject({ url: '/' }); // 429
     await open.app.inject({ url: '/no/such/route/12345' });
     engineMetrics.orders.inc({ result: 'accepted' });
-    engineMetrics.bookLevels.set({ side: 'bid' }, 7);
     dbMetrics.query.startTimer({ op: 'test_op' })();
     heartbeatMetrics.switchFirings.inc();
     const res = await open.app.inject({ url: '/metrics' });
@@ -42,7 +42,7 @@ describe('GET /metrics', () => {
     assert.match(body, /sibyl_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/",status="200"\}/);
     assert.match(body, /sibyl_rate_limit_rejections_total\{rule="health",family="basic"\} [1-9]/);
     assert.match(body, /sibyl_orders_total\{result="accepted"\} [1-9]/);
-    assert.match(body, /sibyl_book_levels\{side="bid"\} 7/);
+    assert.match(body, /sibyl_book_levels\{side="bid"\} 0/); // no market has orders
     assert.match(body, /sibyl_db_query_duration_seconds_count\{op="test_op"\} [1-9]/);
     assert.match(body, /sibyl_heartbeat_switch_firings_total [1-9]/);
     assert.match(body, /sibyl_process_cpu_seconds_total/);
@@ -99,5 +99,33 @@ describe('log redaction', () => {
     } finally {
       await svc.dispose();
     }
+  });
+});
+
+describe('GET /metrics: book levels', () => {
+  it('counts the non-empty price levels of every book, by side in outcome-0 terms, at scrape time', async () => {
+    const k = await kit(backend);
+    try {
+      const levels = async () => {
+        const body = (await k.get('/metrics')).text;
+        const side = (s: string) => Number(new RegExp(`sibyl_book_levels\\{side="${s}"\\} (\\d+)`).exec(body)![1]);
+        return { bid: side('bid'), ask: side('ask') };
+      };
+      const [m1, m2] = await k.markets([{}, {}]);
+      await k.fund(A, [m1!, m2!]);
+      await k.fund(B, [m1!, m2!]);
+      const t0 = `${m1}:0`;
+      const first = await k.order({ owner: A, tokenId: t0, side: 'BUY', price: micro(0.4), size: micro(10) });
+      await k.order({ owner: A, tokenId: t0, side: 'BUY', price: micro(0.4), size: micro(10) }); // same level
+      await k.order({ owner: A, tokenId: t0, side: 'BUY', price: micro(0.41), size: micro(10) });
+      await k.order({ owner: B, tokenId: t0, side: 'SELL', price: micro(0.6), size: micro(10) });
+      await k.order({ owner: B, tokenId: `${m1}:1`, side: 'BUY', price: micro(0.3), size: micro(10) }); // an ask at 0.70
+      await k.order({ owner: B, tokenId: `${m2}:0`, side: 'BUY', price: micro(0.5), size: micro(10) });
+      assert.deepEqual(await levels(), { bid: 3, ask: 2 });
+      await k.order({ owner: B, tokenId: t0, side: 'SELL', price: micro(0.41), size: micro(10) }); // fills the 0.41 bid
+      assert.deepEqual(await levels(), { bid: 2, ask: 2 });
+      await k.cancel(A, first);
+      assert.deepEqual(await levels(), { bid: 2, ask: 2 }, 'the 0.40 level still has an order');
+    } finally { await k.svc.dispose(); }
   });
 });

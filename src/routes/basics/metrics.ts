@@ -7,9 +7,9 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { adminGuard } from '../../http/admin-auth.js';
-import { renderMetrics } from '../../edge/metrics.js';
+import { engineMetrics, renderMetrics } from '../../edge/metrics.js';
 
-export const metrics: RouteModule = (app, { config }) => {
+export const metrics: RouteModule = (app, { config, exchange }) => {
   const guard = config.adminToken === undefined ? undefined : adminGuard(config.adminToken);
   app.get('/metrics', {
     schema: {
@@ -20,6 +20,10 @@ export const metrics: RouteModule = (app, { config }) => {
     config: { family: 'basic' },
     ...(guard ? { onRequest: guard } : {}),
   }, async (_req, reply) => {
+    // Gauges of the books are read at scrape time: O(markets), no cost on the order path.
+    const levels = exchange.core.bookLevels();
+    engineMetrics.bookLevels.set({ side: 'bid' }, levels.bid);
+    engineMetrics.bookLevels.set({ side: 'ask' }, levels.ask);
     const { contentType, body } = await renderMetrics();
     reply.type(contentType).send(body);
   });
