@@ -15,6 +15,7 @@ import type { Dialect } from '../store/migrations/context.js';
 import { errors } from '../errors/catalogue.js';
 import { inScope, resolveScope, type Scope } from './scope.js';
 import { eventMatch, ftsEventCount, queryWords, tagMatch } from './queries/search-sql.js';
+import { walkRankedEvents } from './queries/search-walk.js';
 
 export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
 
@@ -47,13 +48,24 @@ export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: Se
 
   let events = db.selectFrom('events as e').where(eventMatch(dialect, words));
   if (scope) events = events.where((eb) => inScope(eb, 'e.id', scope));
-  const [eventRows, eventTotal] = await Promise.all([
-    events.select(['e.id', 'e.ticker', 'e.slug', 'e.title'])
+  const fast = !scope && dialect === 'sqlite';
+  const [rankedIds, eventTotal] = await (async () => {
+    if (!fast) return [undefined, await events.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n))];
+    const total = await ftsEventCount(db, words);
+    const need = Math.min(offset + q.limit_per_type, total);
+    return [await walkRankedEvents(db, { words, lowered, slug, need, total }, (tq, ts) => tier('e.title', 'e.slug', tq, ts)), total];
+  })();
+  let eventRows: Array<{ id: number; ticker: string; slug: string; title: string }>;
+  if (rankedIds) {
+    const ids = rankedIds.slice(offset, offset + q.limit_per_type);
+    const byId = new Map((ids.length ? await db.selectFrom('events').select(['id', 'ticker', 'slug', 'title']).where('id', 'in', ids).execute() : [])
+      .map((r) => [r.id, r]));
+    eventRows = ids.map((id) => byId.get(id)!);
+  } else {
+    eventRows = await events.select(['e.id', 'e.ticker', 'e.slug', 'e.title'])
       .orderBy(tier('e.title', 'e.slug', lowered, slug)).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
-      .limit(q.limit_per_type).offset(offset).execute(),
-    !scope && dialect === 'sqlite' ? ftsEventCount(db, words)
-      : events.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
-  ]);
+      .limit(q.limit_per_type).offset(offset).execute();
+  }
 
   let tagRows: Array<{ id: number; label: string; slug: string; event_count: number }> = [];
   let tagTotal = 0;

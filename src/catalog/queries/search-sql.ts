@@ -13,7 +13,7 @@ export function queryWords(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
 }
 
-function ftsMatch(words: string[]): string {
+export function ftsMatch(words: string[]): string {
   return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
 
