@@ -13,7 +13,8 @@ import type { MigrationContext } from './context.js';
 async function sqliteFts(db: Kysely<any>, table: string, cols: [string, string]): Promise<void> {
   const fts = `${table}_fts`;
   const [a, b] = cols;
-  await sql.raw(`CREATE VIRTUAL TABLE ${fts} USING fts5(${a}, ${b}, content='${table}', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`).execute(db);
+  await sql.raw(`CREATE VIRTUAL TABLE ${fts} USING fts5(${a}, ${b}, content='${table}', content_rowid='id',
+    tokenize='unicode61 remove_diacritics 2', prefix='1 2 3 4')`).execute(db);
   await sql.raw(`CREATE TRIGGER ${fts}_ai AFTER INSERT ON ${table} BEGIN
     INSERT INTO ${fts}(rowid, ${a}, ${b}) VALUES (new.id, new.${a}, new.${b}); END`).execute(db);
   await sql.raw(`CREATE TRIGGER ${fts}_ad AFTER DELETE ON ${table} BEGIN
