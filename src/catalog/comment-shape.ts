@@ -6,7 +6,7 @@
 import type { Selectable } from 'kysely';
 import type { CommentsTable, ProfilesTable } from '../store/schema.js';
 import type { Db } from './write.js';
-import { iso } from './format.js';
+import { isoTime } from '../domain/iso-time.js';
 import { holderPositions, type Entity, type EntityType } from './holders.js';
 
 export type CommentRow = Selectable<CommentsTable>;
@@ -42,7 +42,7 @@ export async function shapeComments(db: Db, rows: CommentRow[]): Promise<Map<num
   const reactionsBy = new Map<number, object[]>();
   for (const r of reactions) {
     const list = reactionsBy.get(r.comment_id) ?? [];
-    list.push({ id: String(r.id), commentID: r.comment_id, reactionType: r.reaction_type, icon: r.icon, userAddress: r.user_address, createdAt: iso(r.created_at) });
+    list.push({ id: String(r.id), commentID: r.comment_id, reactionType: r.reaction_type, icon: r.icon, userAddress: r.user_address, createdAt: isoTime(r.created_at) });
     reactionsBy.set(r.comment_id, list);
   }
   const positions = new Map<string, Map<string, Position[]>>();
@@ -61,7 +61,7 @@ export async function shapeComments(db: Db, rows: CommentRow[]): Promise<Map<num
     out.set(r.id, {
       id: String(r.id), body: r.body, parentEntityType: r.parent_entity_type, parentEntityID: Number(r.parent_entity_id),
       parentCommentID: r.parent_comment_id == null ? null : String(r.parent_comment_id),
-      userAddress: r.user_address, replyAddress: r.reply_address, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+      userAddress: r.user_address, replyAddress: r.reply_address, createdAt: isoTime(r.created_at), updatedAt: isoTime(r.updated_at),
       profile: profileOut(r.user_address, profileBy.get(r.user_address), pos), reactions: reactionsBy.get(r.id) ?? [],
       reportCount: r.report_count, reactionCount: r.reaction_count, replyCount: r.reply_count, replies: [],
     });

@@ -7,6 +7,7 @@
 import type { Selectable } from 'kysely';
 import type { EventCreatorsTable, EventsTable, MarketsTable, SeriesTable, TagsTable } from '../store/schema.js';
 import { tokenId } from '../domain/ids.js';
+import { isoTime } from '../domain/iso-time.js';
 
 /** The event columns the wire shapes read (reads select these, not `*`). */
 export const EVENT_COLUMNS = [
@@ -25,21 +26,20 @@ export type TagRow = Selectable<TagsTable>;
 export type SeriesRow = Selectable<SeriesTable>;
 export type CreatorRow = Selectable<EventCreatorsTable>;
 
-export const iso = (ms: number): string => new Date(Number(ms)).toISOString();
-export const isoOrNull = (ms: number | null): string | null => (ms == null ? null : iso(ms));
+export const isoOrNull = (ms: number | null): string | null => (ms == null ? null : isoTime(ms));
 const bool = (f: number): boolean => Number(f) === 1;
 
 export interface WireTag { id: string; label: string; slug: string; createdAt: string; updatedAt: string; requiresTranslation: boolean }
 
 export function tagOut(t: TagRow): WireTag {
-  return { id: String(t.id), label: t.label, slug: t.slug, createdAt: iso(t.created_at), updatedAt: iso(t.updated_at), requiresTranslation: bool(t.requires_translation) };
+  return { id: String(t.id), label: t.label, slug: t.slug, createdAt: isoTime(t.created_at), updatedAt: isoTime(t.updated_at), requiresTranslation: bool(t.requires_translation) };
 }
 
 export function seriesOut(s: SeriesRow) {
   return {
     id: String(s.id), ticker: s.ticker, slug: s.slug, title: s.title, seriesType: s.series_type, recurrence: s.recurrence,
     image: s.image, icon: s.icon, active: bool(s.active), closed: bool(s.closed), archived: bool(s.archived),
-    createdAt: iso(s.created_at), updatedAt: iso(s.updated_at),
+    createdAt: isoTime(s.created_at), updatedAt: isoTime(s.updated_at),
   };
 }
 
@@ -50,7 +50,7 @@ export function eventOut(e: EventRow) {
     resolutionSource: e.resolution_source, startDate: isoOrNull(e.start_date), creationDate: isoOrNull(e.creation_date),
     endDate: isoOrNull(e.end_date), image: e.image, icon: e.icon,
     active: bool(e.active), closed: bool(e.closed), archived: bool(e.archived),
-    createdAt: iso(e.created_at), updatedAt: iso(e.updated_at),
+    createdAt: isoTime(e.created_at), updatedAt: isoTime(e.updated_at),
   };
 }
 
@@ -86,7 +86,7 @@ export function marketOut(m: MarketRow) {
     outcomes: JSON.stringify(outcomes),
     clobTokenIds: JSON.stringify(outcomes.map((_, i) => tokenId(m.condition_id, i))),
     active: bool(m.active), closed: bool(m.closed), archived: bool(m.archived),
-    createdAt: iso(m.created_at), updatedAt: iso(m.updated_at), questionID: m.question_id,
+    createdAt: isoTime(m.created_at), updatedAt: isoTime(m.updated_at), questionID: m.question_id,
   };
 }
 
@@ -94,6 +94,6 @@ export function marketOut(m: MarketRow) {
 export function creatorOut(c: CreatorRow) {
   return {
     id: String(c.id), creatorName: c.creator_name || c.wallet || '', creatorHandle: c.creator_handle || c.wallet || '',
-    creatorUrl: c.creator_url, creatorImage: c.creator_image, createdAt: iso(c.created_at), updatedAt: iso(c.updated_at),
+    creatorUrl: c.creator_url, creatorImage: c.creator_image, createdAt: isoTime(c.created_at), updatedAt: isoTime(c.updated_at),
   };
 }

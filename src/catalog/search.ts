@@ -36,6 +36,31 @@ function eventCount(scope: Scope | undefined) {
     : sql``})`;
 }
 
+interface EventHit { id: number; ticker: string; slug: string; title: string }
+
+/** A page of the matching events in rank order, and how many events match. */
+async function eventPage(db: Kysely<Database>, dialect: Dialect, scope: Scope | undefined,
+  m: { words: string[]; lowered: string; slug: string }, offset: number, limit: number): Promise<{ rows: EventHit[]; total: number }> {
+  let events = db.selectFrom('events as e').where(eventMatch(dialect, m.words));
+  if (scope) events = events.where((eb) => inScope(eb, 'e.id', scope));
+  const fullRanking = () => events.select(['e.id', 'e.ticker', 'e.slug', 'e.title'])
+    .orderBy(tier('e.title', 'e.slug', m.lowered, m.slug)).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
+    .limit(limit).offset(offset).execute();
+  if (scope || dialect !== 'sqlite') {
+    const [rows, n] = await Promise.all([fullRanking(), events.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
+    return { rows, total: Number(n.n) };
+  }
+  // SQLite, unscoped: count on the full-text index alone, and rank by walking indexes when the walk can (search-walk.ts).
+  const total = await ftsEventCount(db, m.words);
+  const ranked = await walkRankedEvents(db, { ...m, need: Math.min(offset + limit, total), total }, (tq, ts) => tier('e.title', 'e.slug', tq, ts));
+  if (!ranked) return { rows: await fullRanking(), total };
+  const ids = ranked.slice(offset, offset + limit);
+  if (ids.length === 0) return { rows: [], total };
+  const rows = await db.selectFrom('events').select(['id', 'ticker', 'slug', 'title']).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.map((id) => byId.get(id)!), total };
+}
+
 export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: SearchQuery) {
   if (q.q.trim() === '') throw errors.required('q');
   const scope = await resolveScope(db, q.creator);
@@ -46,26 +71,7 @@ export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: Se
   const slug = words.join('-');
   const offset = (q.page - 1) * q.limit_per_type;
 
-  let events = db.selectFrom('events as e').where(eventMatch(dialect, words));
-  if (scope) events = events.where((eb) => inScope(eb, 'e.id', scope));
-  const fast = !scope && dialect === 'sqlite';
-  const [rankedIds, eventTotal] = await (async () => {
-    if (!fast) return [undefined, await events.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n))];
-    const total = await ftsEventCount(db, words);
-    const need = Math.min(offset + q.limit_per_type, total);
-    return [await walkRankedEvents(db, { words, lowered, slug, need, total }, (tq, ts) => tier('e.title', 'e.slug', tq, ts)), total];
-  })();
-  let eventRows: Array<{ id: number; ticker: string; slug: string; title: string }>;
-  if (rankedIds) {
-    const ids = rankedIds.slice(offset, offset + q.limit_per_type);
-    const byId = new Map((ids.length ? await db.selectFrom('events').select(['id', 'ticker', 'slug', 'title']).where('id', 'in', ids).execute() : [])
-      .map((r) => [r.id, r]));
-    eventRows = ids.map((id) => byId.get(id)!);
-  } else {
-    eventRows = await events.select(['e.id', 'e.ticker', 'e.slug', 'e.title'])
-      .orderBy(tier('e.title', 'e.slug', lowered, slug)).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
-      .limit(q.limit_per_type).offset(offset).execute();
-  }
+  const { rows: eventRows, total: totalEvents } = await eventPage(db, dialect, scope, { words, lowered, slug }, offset, q.limit_per_type);
 
   let tagRows: Array<{ id: number; label: string; slug: string; event_count: number }> = [];
   let tagTotal = 0;
@@ -79,7 +85,6 @@ export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: Se
       tags.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
     ]);
   }
-  const totalEvents = eventTotal;
   const seen = q.page * q.limit_per_type;
   return {
     events: eventRows.map((e) => ({ id: String(e.id), ticker: e.ticker, slug: e.slug, title: e.title })),

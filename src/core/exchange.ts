@@ -179,8 +179,8 @@ export class Exchange {
     let bid = 0;
     let ask = 0;
     for (const m of this.state.markets.values()) {
-      bid += m.book.usedLevels[0]!;
-      ask += m.book.usedLevels[1]!;
+      bid += m.book.levelCount(0);
+      ask += m.book.levelCount(1);
     }
     return { bid, ask };
   }

@@ -8,23 +8,16 @@
  *   transaction from the in-progress list or moves xmax past it, so an equal snapshot means the
  *   same set of committed transactions, hence the same data (MVCC).
  * Both only move forward: a page built after the version was taken (from newer data) is filed
- * under a version that never recurs. One statement prepared once (statements.ts).
+ * under a version that never recurs. On SQLite the store keeps the statement prepared (store/db.ts).
  */
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import type { Dialect } from '../store/migrations/context.js';
-import { fixedQuery } from './statements.js';
-
-const compiled = new WeakMap<object, CompiledQuery<{ v: string }>>();
 
 export async function dbVersion(db: Kysely<Database>, dialect: Dialect): Promise<string> {
-  let q = compiled.get(db);
-  if (q === undefined) {
-    q = (dialect === 'sqlite'
-      ? sql<{ v: string }>`select total_changes() || ':' || (select data_version from pragma_data_version()) as v`
-      : sql<{ v: string }>`select txid_current_snapshot()::text as v`).compile(db);
-    compiled.set(db, q);
-  }
-  const rows = await fixedQuery(db, q);
+  const q = dialect === 'sqlite'
+    ? sql<{ v: string }>`select total_changes() || ':' || (select data_version from pragma_data_version()) as v`
+    : sql<{ v: string }>`select txid_current_snapshot()::text as v`;
+  const { rows } = await q.execute(db);
   return String(rows[0]!.v);
 }

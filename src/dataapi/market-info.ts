@@ -13,6 +13,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { parseOutcomes } from './params.js';
+import { isoTime } from '../domain/iso-time.js';
 
 export interface MarketView {
   title: string;
@@ -75,7 +76,7 @@ export async function marketViews(db: Kysely<Database>, conditionIds: Iterable<s
       const endMs = r.end_date ?? r.event_end_date ?? null;
       const v: MarketView = {
         title: r.question, slug: r.slug, icon: r.icon || r.event_icon || '', eventSlug: r.event_slug ?? '',
-        endMs, endDate: endMs === null ? '' : new Date(endMs).toISOString(), negativeRisk: r.neg_risk === 1,
+        endMs, endDate: endMs === null ? '' : isoTime(endMs), negativeRisk: r.neg_risk === 1,
         outcomes: parseOutcomes(r.outcomes), payouts: r.payouts,
       };
       cache.set(r.condition_id, v);

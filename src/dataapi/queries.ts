@@ -6,7 +6,6 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
-import { fixedQuery } from './statements.js';
 
 type Db = Kysely<Database>;
 
@@ -55,8 +54,8 @@ export async function activityVersion(db: Db, wallet: string): Promise<{ last: n
   const q = sql<{ last: number | null } & { [K in keyof ProfileRow]: ProfileRow[K] | null }>`
     select (select id from activity where wallet = ${wallet} order by id desc limit 1) as last,
       p.address, p.name, p.pseudonym, p.bio, p.profile_image, p.display_username_public
-    from (select 1 as one) o left join profiles p on p.address = ${wallet}`.compile(db);
-  const r = (await fixedQuery(db, q))[0]!;
+    from (select 1 as one) o left join profiles p on p.address = ${wallet}`;
+  const r = (await q.execute(db)).rows[0]!;
   const profile = r.address === null ? undefined : (r as ProfileRow);
   return { last: r.last ?? 0, profile };
 }

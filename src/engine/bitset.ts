@@ -35,3 +35,15 @@ export function lowestAtOrAbove(bits: Uint32Array, base: number, words: number, 
     word = bits[base + w]!;
   }
 }
+
+/** How many bits are set in `words` words from `base`. */
+export function countSet(bits: Uint32Array, base: number, words: number): number {
+  let n = 0;
+  for (let w = base; w < base + words; w++) {
+    let x = bits[w]!;
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    n += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return n;
+}

@@ -10,7 +10,7 @@
  */
 
 import { LOT, MICRO, floorDiv } from './amounts.js';
-import { clearBit, highestAtOrBelow, lowestAtOrAbove, setBit } from './bitset.js';
+import { clearBit, countSet, highestAtOrBelow, lowestAtOrAbove, setBit } from './bitset.js';
 import type { FillBuffer } from './fills.js';
 
 export const BID = 0;
@@ -55,8 +55,6 @@ export class Book {
 
   /** Live orders in the book. */
   live = 0;
-  /** Non-empty price levels per side (index BID, ASK). */
-  readonly usedLevels = new Int32Array(2);
   /** Incremented on every change; readers cache snapshots by it. */
   version = 0;
   lastChangeMs = 0;
@@ -100,7 +98,6 @@ export class Book {
     if (t < 0) {
       this.head[li] = slot;
       setBit(this.bits, side * this.words, idx);
-      this.usedLevels[side]++;
       if (side === BID) {
         if (idx > this.bestBid) this.bestBid = idx;
       } else if (idx < this.bestAsk) this.bestAsk = idx;
@@ -208,7 +205,6 @@ export class Book {
         this.tail[li] = -1;
         this.total[li] = 0;
         clearBit(this.bits, opp * this.words, idx);
-        this.usedLevels[opp]--;
         if (side === BID) {
           const a = lowestAtOrAbove(this.bits, this.words, this.words, idx + 1);
           idx = this.bestAsk = a < 0 ? L : a;
@@ -256,6 +252,11 @@ export class Book {
     }
     this.probeSpent = spent;
     return qty - remaining;
+  }
+
+  /** How many price levels of a side hold orders (a count of the occupancy bits: no bookkeeping on the order path). */
+  levelCount(side: BookSide): number {
+    return this.cap === 0 ? 0 : countSet(this.bits, side * this.words, this.words);
   }
 
   /** Aggregated levels of one side from the best outward (outcome-0 prices). */
@@ -318,7 +319,6 @@ export class Book {
     }
     let live = 0;
     for (let side = 0; side < 2; side++) {
-      let used = 0;
       for (let idx = 1; idx < this.levels; idx++) {
         const li = side * this.levels + idx;
         let n = 0;
@@ -335,9 +335,7 @@ export class Book {
           throw new Error(`invariant: level ${side}/${idx} totals`);
         }
         live += n;
-        if (n > 0) used++;
       }
-      if (used !== this.usedLevels[side]) throw new Error(`invariant: used levels of side ${side}`);
     }
     const bb = highestAtOrBelow(this.bits, 0, this.levels - 1);
     const ba = lowestAtOrAbove(this.bits, this.words, this.words, 1);
@@ -360,7 +358,6 @@ export class Book {
       const side = li >= this.levels ? ASK : BID;
       const idx = li - side * this.levels;
       clearBit(this.bits, side * this.words, idx);
-      this.usedLevels[side]--;
       if (side === BID) {
         if (idx === this.bestBid) this.bestBid = Math.max(0, highestAtOrBelow(this.bits, 0, idx - 1));
       } else if (idx === this.bestAsk) {

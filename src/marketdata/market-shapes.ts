@@ -5,6 +5,7 @@
  * (compat.md §4). Amounts are micro-units in storage and decimal JSON numbers here; fees are bps.
  */
 import { formatMicro } from '../engine/amounts.js';
+import { isoTime } from '../domain/iso-time.js';
 import { COLLATERAL } from '../ledger/types.js';
 import { parsePayouts } from '../exchange/settings.js';
 import type { MarketBundle, MarketRowDb } from './market-rows.js';
@@ -14,7 +15,7 @@ export const VENDOR_CHECK_FIELD = 'vendor_check_enabled';
 
 const num = (micro: number): number => Number(formatMicro(Number(micro)));
 const bool = (flag: number): boolean => Number(flag) === 1;
-const isoOrEmpty = (ms: number | null): string => (ms == null ? '' : new Date(Number(ms)).toISOString());
+const isoOrEmpty = (ms: number | null): string => (ms == null ? '' : isoTime(ms));
 
 /** Outcome-0 price in micro for each market, computed by the caller from the live book. */
 export type PriceOf = (m: MarketRowDb) => number;

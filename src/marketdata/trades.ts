@@ -9,6 +9,7 @@ import type { Db } from '../catalog/write.js';
 import { errors } from '../errors/catalogue.js';
 import { formatMicro } from '../engine/amounts.js';
 import { isConditionId } from '../domain/ids.js';
+import { isoTime } from '../domain/iso-time.js';
 import { checksumWallet } from '../catalog/scope.js';
 import { decodeCursor, endPage, pageOf, type Page } from '../http/cursor.js';
 import { parseToken } from './tokens.js';
@@ -34,7 +35,6 @@ export interface TradeQuery {
   next_cursor?: string | undefined;
 }
 
-const iso = (ms: number): string => new Date(Number(ms)).toISOString();
 const wallet = (w: string): string => checksumWallet(w) ?? w;
 
 function seconds(name: string, text: string | undefined): number | undefined {
@@ -84,7 +84,7 @@ export async function publicTrades(db: Db, q: TradeQuery, limit = TRADES_PAGE_SI
   const data: PublicTrade[] = page.data.map((t) => ({
     id: t.id, taker_order_id: t.taker_order_id, market: t.market, asset_id: t.asset, side: t.side,
     size: formatMicro(Number(t.size)), fee_rate_bps: String(fee.get(t.market)?.taker_base_fee ?? 0),
-    price: formatMicro(Number(t.price)), status: t.status, match_time: iso(t.match_time), last_update: iso(t.match_time),
+    price: formatMicro(Number(t.price)), status: t.status, match_time: isoTime(t.match_time), last_update: isoTime(t.match_time),
     outcome: outcome.get(t.asset) ?? '', maker_address: wallet(t.owner), owner: '', transaction_hash: t.transaction_hash,
     bucket_index: 0,
     maker_orders: (makersOf.get(t.id) ?? []).map((m) => ({

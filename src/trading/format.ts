@@ -5,7 +5,7 @@
 import type { OrderRow } from '../core/index.js';
 import { formatMicro } from '../engine/amounts.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
-import { isoTime as iso } from './iso-time.js';
+import { isoTime as iso } from '../domain/iso-time.js';
 
 export interface WireOrder {
   associateTrades: string[]; id: string; status: string; market: string; originalSize: string; outcome: string;

@@ -5,6 +5,7 @@
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { authOf, L1_SECURITY, L2_SECURITY } from '../../auth/index.js';
 
 const Creds = Type.Object({
@@ -45,7 +46,6 @@ export const authRoutes: RouteModule = (app, { auth }) => {
     preHandler: auth.requireL2,
   }, async (req, reply) => {
     await auth.keys.revoke(authOf(req).apiKey);
-    // The JSON string "OK" (the real answer); a string payload with a JSON type is sent as is.
-    reply.type('application/json; charset=utf-8').send('"OK"' as unknown as 'OK');
+    sendJsonText(reply, '"OK"'); // the JSON string "OK" (the real answer)
   });
 };

@@ -1,13 +1,13 @@
 /** `GET /` — the health check named in the spec's limits table: answers the JSON string "OK". */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
+import { sendJsonText } from '../../http/json-text.js';
 
 export const root: RouteModule = (app) => {
   app.get('/', {
     schema: { tags: ['basics'], summary: 'Health check', response: { 200: Type.String({ description: 'the JSON string "OK"' }) } },
     config: { family: 'basic' },
   }, (_req, reply) => {
-    // The JSON string "OK", as the real service answers; a string payload is sent as is.
-    reply.type('application/json; charset=utf-8').send('"OK"');
+    sendJsonText(reply, '"OK"'); // the JSON string "OK", as the real service answers
   });
 };

@@ -1,7 +1,8 @@
 /** `GET /book?token_id=` — the order book snapshot of one token (compat.md §4: best price LAST), serialised once per book version. */
 import type { RouteModule } from '../../http/types.js';
 import { marketData } from '../../marketdata/index.js';
-import { BookSnapshot, CLOB_ERRORS, TAGS, TokenQuery, sendJsonText } from './schemas.js';
+import { BookSnapshot, CLOB_ERRORS, TAGS, TokenQuery } from './schemas.js';
+import { sendJsonText } from '../../http/json-text.js';
 
 export const bookRoute: RouteModule = (app, services) => {
   const md = marketData(services);

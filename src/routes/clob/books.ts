@@ -2,7 +2,8 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { marketData } from '../../marketdata/index.js';
-import { BookSnapshot, CLOB_ERRORS, TAGS, TokenList, sendJsonText } from './schemas.js';
+import { BookSnapshot, CLOB_ERRORS, TAGS, TokenList } from './schemas.js';
+import { sendJsonText } from '../../http/json-text.js';
 
 export const booksRoute: RouteModule = (app, services) => {
   const md = marketData(services);

@@ -7,7 +7,8 @@ import type { TSchema } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { marketData } from '../../marketdata/index.js';
 import type { ListName } from '../../marketdata/listings.js';
-import { CLOB_ERRORS, CursorQuery, Envelope, TAGS, sendJsonText } from './schemas.js';
+import { CLOB_ERRORS, CursorQuery, Envelope, TAGS } from './schemas.js';
+import { sendJsonText } from '../../http/json-text.js';
 
 export function listRoute(list: ListName, item: TSchema, summary: string, description: string): RouteModule {
   return (app, services) => {

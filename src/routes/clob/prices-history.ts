@@ -6,7 +6,8 @@ import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { marketData } from '../../marketdata/index.js';
 import { INTERVAL_NAMES, MAX_FIDELITY } from '../../marketdata/history-params.js';
-import { CLOB_ERRORS, HistoryPoint, TAGS, sendJsonText } from './schemas.js';
+import { CLOB_ERRORS, HistoryPoint, TAGS } from './schemas.js';
+import { sendJsonText } from '../../http/json-text.js';
 
 const Seconds = Type.Integer({ minimum: 0, maximum: 99_999_999_999 });
 

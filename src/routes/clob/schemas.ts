@@ -5,7 +5,6 @@
  * validation of the contract in tests and for the OpenAPI document.
  */
 import { Type, type TSchema } from 'typebox';
-import type { FastifyReply } from 'fastify';
 import { VENDOR_CHECK_FIELD } from '../../marketdata/market-shapes.js';
 
 export const ERROR = Type.Object({ error: Type.String() });
@@ -100,9 +99,3 @@ export const Trade = Type.Object({
   type: Type.String(),
 });
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Sends JSON serialised (and cached) by src/marketdata as is: a Buffer or string with a JSON type skips the serialiser. */
-export function sendJsonText(reply: FastifyReply, json: string | Buffer): FastifyReply {
-  return reply.type(JSON_TYPE).send(json);
-}

@@ -1,6 +1,7 @@
 /** `GET /activity` — a wallet's trades, splits, merges, redemptions, deposits and withdrawals (spec "Activity"). */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { ACTIVITY_SORTS, ACTIVITY_TYPES, activityPage } from '../../dataapi/activity.js';
 import { DATA_ERRORS, DATA_TAG, Direction, WalletParam, dataRouteOptions, oneOf } from './shared.js';
 
@@ -37,6 +38,6 @@ export const activityRoute: RouteModule = (app, services) => {
     ...dataRouteOptions(services, Query),
   }, async (req, reply) => {
     const body = await activityPage(services.store.db, req.query);
-    return reply.type('application/json; charset=utf-8').send(body as never); // serialised already (maybe cached): bytes are sent as is
+    return sendJsonText(reply, body);
   });
 };

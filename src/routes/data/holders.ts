@@ -1,6 +1,7 @@
 /** `GET /holders` — the largest holders of each token of some markets (spec "Holders"). */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { holdersPage, MAX_HOLDER_MARKETS } from '../../dataapi/holders.js';
 import { DATA_ERRORS, DATA_TAG, dataRouteOptions } from './shared.js';
 
@@ -28,6 +29,6 @@ export const holdersRoute: RouteModule = (app, services) => {
     ...dataRouteOptions(services, Query),
   }, async (req, reply) => {
     const body = await holdersPage(services.store.db, services.store.dialect, req.query);
-    return reply.type('application/json; charset=utf-8').send(body as never); // serialised already (maybe cached): bytes are sent as is
+    return sendJsonText(reply, body);
   });
 };

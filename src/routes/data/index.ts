@@ -7,11 +7,9 @@ import type { RouteModule } from '../../http/types.js';
 import { positionsRoute } from './positions.js';
 import { activityRoute } from './activity.js';
 import { holdersRoute } from './holders.js';
-import { registerSqlite } from '../../dataapi/statements.js';
 
 const DATA_ROUTES: RouteModule[] = [positionsRoute, activityRoute, holdersRoute];
 
 export const dataApi: RouteModule = (app, services) => {
-  if (services.store.sqlite) registerSqlite(services.store.db, services.store.sqlite); // prepared version lookups
   for (const route of DATA_ROUTES) route(app, services);
 };

@@ -1,6 +1,7 @@
 /** `GET /positions` — a wallet's positions with PnL, live price and catalog fields (spec "Positions"). */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { positionsPage, POSITION_SORTS } from '../../dataapi/positions.js';
 import { DATA_ERRORS, DATA_TAG, Direction, WalletParam, dataRouteOptions, oneOf } from './shared.js';
 
@@ -39,6 +40,6 @@ export const positionsRoute: RouteModule = (app, services) => {
     ...dataRouteOptions(services, Query),
   }, async (req, reply) => {
     const body = await positionsPage(services.store.db, services.exchange.core, services.now(), req.query);
-    return reply.type('application/json; charset=utf-8').send(body as never); // serialised already (maybe cached): bytes are sent as is
+    return sendJsonText(reply, body);
   });
 };

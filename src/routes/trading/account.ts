@@ -5,6 +5,7 @@
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { errors } from '../../errors/catalogue.js';
 import { decodeCursor, encodeCursor, endPage, END_CURSOR } from '../../http/cursor.js';
@@ -13,7 +14,6 @@ import { ORDERS_PAGE, TRADES_PAGE, type TradeFilters } from '../../trading/accou
 import { pageJson } from '../../trading/order-json.js';
 import { Envelope, NATIVE_JSON, Order, Trade } from './schemas.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const Text = Type.String({ maxLength: 100 });
 const Cursor = Type.String({ maxLength: 40 });
 const TimeS = Type.String({ pattern: '^[0-9]{1,12}$', description: 'Unix seconds' });
@@ -56,7 +56,7 @@ export const accountRoutes: RouteModule = (app, { auth, account }) => {
     if (cursor === '' || offset === null) return endPage(ORDERS_PAGE);
     const page = await account.openOrderTexts(authOf(req).address, filters, offset);
     const json = pageJson(page.data, page.more ? encodeCursor(offset + ORDERS_PAGE) : '', ORDERS_PAGE);
-    return reply.type(JSON_TYPE).send(json as never); // serialised already (src/trading/order-json.ts): sent as is
+    return sendJsonText(reply, json);
   });
 
   app.get('/data/order/:id', {

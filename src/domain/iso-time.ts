@@ -1,6 +1,6 @@
 /**
  * `new Date(ms).toISOString()`, byte for byte, without its cost (about 1 µs a call: a page of
- * 100 orders spent a fifth of its time there). The date part comes from `toISOString` once per
+ * 100 orders spent a fifth of its time there). Every wire timestamp goes through it. The date part comes from `toISOString` once per
  * UTC day and is remembered; the time of day is plain arithmetic. Values outside years
  * 1970–9999 or not integral take the original path.
  */

@@ -1,7 +1,7 @@
-/** isoTime (src/trading/iso-time.ts) answers exactly what Date#toISOString does. */
+/** isoTime (src/domain/iso-time.ts) answers exactly what Date#toISOString does. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { isoTime } from '../../src/trading/iso-time.js';
+import { isoTime } from '../../src/domain/iso-time.js';
 
 const same = (ms: number) => assert.equal(isoTime(ms), new Date(ms).toISOString(), String(ms));
 

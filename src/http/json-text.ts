@@ -1,0 +1,11 @@
+/**
+ * Sends a body that is already JSON (serialised, maybe cached, by the layer below) as is: a
+ * string or Buffer with a JSON content type skips the route's response serialiser.
+ */
+import type { FastifyReply } from 'fastify';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function sendJsonText(reply: FastifyReply, json: string | Buffer): FastifyReply {
+  return reply.type(JSON_TYPE).send(json);
+}
