@@ -9,7 +9,8 @@ import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
 import { EVENT_COLUMNS, eventListOut, eventOut, parseJsonObject, type EventRow } from './format.js';
 import { EVENT_ORDER, orderTerms, parseOrder } from './order.js';
-import { inScope, resolveScope } from './scope.js';
+import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
+import { preparedShapes } from '../store/prepared.js';
 import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
 
 export interface EventListQuery {
@@ -62,11 +63,13 @@ export async function listEvents(db: Db, q: EventListQuery) {
   return rows.map((e) => ({ ...eventListOut(e), tags: tags.get(e.id) ?? [] }));
 }
 
+const eventRowBySlug = preparedShapes((db, scope: Scope | undefined, slug: string) => {
+  const query = db.selectFrom('events as e').select(EVENT_COLUMNS.map((c) => `e.${c}` as const)).where('e.slug', '=', slug);
+  return scope ? query.where((eb) => inScope(eb, 'e.id', scope)) : query;
+}, scopeKey);
+
 export async function eventBySlug(db: Db, slug: string, creator: string | undefined) {
-  const scope = await resolveScope(db, creator);
-  let query = db.selectFrom('events as e').select(EVENT_COLUMNS.map((c) => `e.${c}` as const)).where('e.slug', '=', slug);
-  if (scope) query = query.where((eb) => inScope(eb, 'e.id', scope));
-  const e: EventRow | undefined = await query.executeTakeFirst();
+  const e: EventRow | undefined = await eventRowBySlug.first(db, await resolveScope(db, creator), slug);
   if (!e) throw errors.notFound('slug not found');
   return eventDetail(db, e);
 }

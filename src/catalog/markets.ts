@@ -8,14 +8,17 @@ import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
 import { isConditionId } from '../domain/ids.js';
 import { MARKET_COLUMNS, marketOut, type MarketRow } from './format.js';
-import { inScope, resolveScope } from './scope.js';
+import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
+import { preparedShapes } from '../store/prepared.js';
 import { eventsById, tagsForEvents, tagsForMarkets } from './queries/related.js';
 
+const marketRowBySlug = preparedShapes((db, scope: Scope | undefined, slug: string) => {
+  const query = db.selectFrom('markets as m').select(MARKET_COLUMNS.map((c) => `m.${c}` as const)).where('m.slug', '=', slug);
+  return scope ? query.where((eb) => inScope(eb, 'm.event_id', scope)) : query;
+}, scopeKey);
+
 export async function marketBySlug(db: Db, slug: string, creator: string | undefined) {
-  const scope = await resolveScope(db, creator);
-  let query = db.selectFrom('markets as m').select(MARKET_COLUMNS.map((c) => `m.${c}` as const)).where('m.slug', '=', slug);
-  if (scope) query = query.where((eb) => inScope(eb, 'm.event_id', scope));
-  const m: MarketRow | undefined = await query.executeTakeFirst();
+  const m: MarketRow | undefined = await marketRowBySlug.first(db, await resolveScope(db, creator), slug);
   if (!m) throw errors.notFound('slug not found');
   return withEvents(db, m);
 }

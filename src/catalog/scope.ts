@@ -36,6 +36,12 @@ export async function resolveScope(db: Db, creator: string | undefined): Promise
   return { kind: 'site', siteId: site.id };
 }
 
+/** Names a scope for compiled reads (its values are part of the SQL a scoped read compiles to). */
+export function scopeKey(scope: Scope | undefined): string {
+  if (!scope) return '';
+  return scope.kind === 'site' ? `site:${scope.siteId}` : `creator:${scope.creatorIds.join(',')}`;
+}
+
 /** A condition on an events row (by its id column reference) keeping it inside the scope. */
 export function inScope(eb: ExpressionBuilder<Database, any>, eventId: string, scope: Scope): Expression<SqlBool> {
   if (scope.kind === 'creator') {

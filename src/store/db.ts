@@ -10,6 +10,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import type { Dialect } from './migrations/context.js';
+import { registerSyncReads } from './prepared.js';
 
 export interface Store {
   db: Kysely<Database>;
@@ -54,6 +55,7 @@ function openSqlite(dataDir: string): Store {
   sqlite.pragma('wal_autocheckpoint = 20000');
   sqlite.pragma('cache_size = -65536');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  registerSyncReads(db, sqlite);
   return { db, dialect: 'sqlite', location: file, sqlite, close: () => db.destroy() };
 }
 

@@ -3,6 +3,7 @@
  * one query per relation for the whole page, never one per row (no N+1).
  */
 import type { Db } from '../write.js';
+import { preparedRead } from '../../store/prepared.js';
 import { EVENT_COLUMNS, MARKET_COLUMNS, eventOut, marketOut, seriesOut, tagOut, type EventRow, type MarketRow, type WireTag } from '../format.js';
 
 function group<K, V>(rows: Array<[K, V]>): Map<K, V[]> {
@@ -15,37 +16,48 @@ function group<K, V>(rows: Array<[K, V]>): Map<K, V[]> {
   return out;
 }
 
+const eventTagRows = preparedRead((db, eventIds: number[]) => db.selectFrom('event_tags as et').innerJoin('tags as t', 't.id', 'et.tag_id')
+  .select(['et.event_id', 't.id', 't.label', 't.slug', 't.requires_translation', 't.created_at', 't.updated_at'])
+  .where('et.event_id', 'in', eventIds).orderBy('et.event_id').orderBy('et.position').orderBy('et.tag_id'));
+
+const marketTagRows = preparedRead((db, marketIds: number[]) => db.selectFrom('market_tags as mt').innerJoin('tags as t', 't.id', 'mt.tag_id')
+  .select(['mt.market_id', 't.id', 't.label', 't.slug', 't.requires_translation', 't.created_at', 't.updated_at'])
+  .where('mt.market_id', 'in', marketIds).orderBy('mt.market_id').orderBy('t.id'));
+
+const eventMarketRows = preparedRead((db, eventIds: number[]) =>
+  db.selectFrom('markets').select(MARKET_COLUMNS).where('event_id', 'in', eventIds).orderBy('event_id').orderBy('id'));
+
+const eventSeriesRows = preparedRead((db, eventIds: number[]) => db.selectFrom('event_series as es').innerJoin('series as s', 's.id', 'es.series_id')
+  .selectAll('s').select('es.event_id').where('es.event_id', 'in', eventIds).orderBy('es.event_id').orderBy('s.id'));
+
+const eventRowsById = preparedRead((db, ids: number[]) => db.selectFrom('events').select(EVENT_COLUMNS).where('id', 'in', ids));
+
 export async function tagsForEvents(db: Db, eventIds: number[]): Promise<Map<number, WireTag[]>> {
   if (eventIds.length === 0) return new Map();
-  const rows = await db.selectFrom('event_tags as et').innerJoin('tags as t', 't.id', 'et.tag_id')
-    .select(['et.event_id', 't.id', 't.label', 't.slug', 't.requires_translation', 't.created_at', 't.updated_at'])
-    .where('et.event_id', 'in', eventIds).orderBy('et.event_id').orderBy('et.position').orderBy('et.tag_id').execute();
+  const rows = await eventTagRows.all(db, eventIds);
   return group(rows.map((r) => [r.event_id, tagOut(r)]));
 }
 
 export async function tagsForMarkets(db: Db, marketIds: number[]): Promise<Map<number, WireTag[]>> {
   if (marketIds.length === 0) return new Map();
-  const rows = await db.selectFrom('market_tags as mt').innerJoin('tags as t', 't.id', 'mt.tag_id')
-    .select(['mt.market_id', 't.id', 't.label', 't.slug', 't.requires_translation', 't.created_at', 't.updated_at'])
-    .where('mt.market_id', 'in', marketIds).orderBy('mt.market_id').orderBy('t.id').execute();
+  const rows = await marketTagRows.all(db, marketIds);
   return group(rows.map((r) => [r.market_id, tagOut(r)]));
 }
 
 export async function marketsForEvents(db: Db, eventIds: number[]): Promise<Map<number, ReturnType<typeof marketOut>[]>> {
   if (eventIds.length === 0) return new Map();
-  const rows: MarketRow[] = await db.selectFrom('markets').select(MARKET_COLUMNS).where('event_id', 'in', eventIds).orderBy('event_id').orderBy('id').execute();
+  const rows: MarketRow[] = await eventMarketRows.all(db, eventIds);
   return group(rows.map((m) => [m.event_id, marketOut(m)]));
 }
 
 export async function seriesForEvents(db: Db, eventIds: number[]): Promise<Map<number, ReturnType<typeof seriesOut>[]>> {
   if (eventIds.length === 0) return new Map();
-  const rows = await db.selectFrom('event_series as es').innerJoin('series as s', 's.id', 'es.series_id')
-    .selectAll('s').select('es.event_id').where('es.event_id', 'in', eventIds).orderBy('es.event_id').orderBy('s.id').execute();
+  const rows = await eventSeriesRows.all(db, eventIds);
   return group(rows.map((r) => [r.event_id, seriesOut(r)]));
 }
 
 export async function eventsById(db: Db, ids: number[]): Promise<Map<number, ReturnType<typeof eventOut>>> {
   if (ids.length === 0) return new Map();
-  const rows: EventRow[] = await db.selectFrom('events').select(EVENT_COLUMNS).where('id', 'in', [...new Set(ids)]).execute();
+  const rows: EventRow[] = await eventRowsById.all(db, [...new Set(ids)]);
   return new Map(rows.map((e) => [e.id, eventOut(e)]));
 }

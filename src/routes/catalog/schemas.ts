@@ -7,7 +7,12 @@ import { Type, type TSchema } from 'typebox';
 import { REPLY_DEPTH } from '../../catalog/comments.js';
 
 const Ts = Type.String({ format: 'date-time' });
-const TsOrNull = Type.Union([Ts, Type.Null()]);
+/**
+ * Nullable as OpenAPI 3.0 says it (`nullable: true`), not `anyOf [.., null]`: the response
+ * serializer then checks for null instead of running a schema validator on every value.
+ */
+const TsOrNull = Type.Unsafe<string | null>({ type: 'string', format: 'date-time', nullable: true });
+const StringOrNull = Type.Unsafe<string | null>({ type: 'string', nullable: true });
 
 export const Tag = Type.Object({
   id: Type.String(), label: Type.String(), slug: Type.String(), createdAt: Ts, updatedAt: Ts, requiresTranslation: Type.Boolean(),
@@ -67,7 +72,7 @@ const CommentProfile = Type.Object({
 function commentAt(replies: TSchema) {
   return Type.Object({
     id: Type.String(), body: Type.String(), parentEntityType: Type.String(), parentEntityID: Type.Integer(),
-    parentCommentID: Type.Union([Type.String(), Type.Null()]), userAddress: Type.String(), replyAddress: Type.String(),
+    parentCommentID: StringOrNull, userAddress: Type.String(), replyAddress: Type.String(),
     createdAt: Ts, updatedAt: Ts, profile: CommentProfile,
     reactions: Type.Array(Type.Object({}, { additionalProperties: true })),
     reportCount: Type.Integer(), reactionCount: Type.Integer(), replyCount: Type.Integer(), replies,

@@ -1,0 +1,96 @@
+/**
+ * Hot reads built once. Kysely builds, freezes and compiles a query's node tree on every call —
+ * on a point read that costs more than SQLite's own work. A `preparedRead` is built with
+ * placeholder values once per dialect and shape, kept as SQL plus parameter slots, and re-run
+ * with each call's values:
+ * - on the embedded SQLite store it runs synchronously on the store's connection through a kept
+ *   statement, unless a Kysely transaction is open on that connection (then it goes through
+ *   Kysely and waits its turn, so it never reads another request's half-written rows);
+ * - on PostgreSQL, and inside a transaction, it runs through Kysely with the kept SQL.
+ *
+ * The builder receives placeholders, not values, so it must not branch on them. What changes the
+ * SQL (which filters are present, the order terms) is the `shape`: a plain value the builder may
+ * branch on, named by `shapeKey`. Array parameters (`in (…)` lists) are compiled once per length.
+ */
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type SqliteDatabase from 'better-sqlite3';
+import type { Database } from './schema.js';
+
+type AnyDb = Kysely<Database>;
+/** Compiled shapes kept per read (shape keys may carry scope values: bounded, not unbounded). */
+const MAX_SHAPES = 1000;
+
+class Slot {
+  constructor(readonly arg: number, readonly item: number) {}
+}
+class Fixed {
+  constructor(readonly value: unknown) {}
+}
+interface Compiled { sql: string; params: Array<Slot | Fixed>; statements: WeakMap<SqliteDatabase.Database, SqliteDatabase.Statement> }
+
+/** Root Kysely instances of SQLite stores → their connection (registered by openStore). */
+const syncConnections = new WeakMap<object, SqliteDatabase.Database>();
+
+export function registerSyncReads(db: AnyDb, sqlite: SqliteDatabase.Database): void {
+  syncConnections.set(db, sqlite);
+}
+
+function dialectKey(db: AnyDb): string {
+  return db.getExecutor().adapter.constructor.name;
+}
+
+export class PreparedRead<S, A extends unknown[], R> {
+  private readonly compiled = new Map<string, Compiled>();
+
+  constructor(
+    private readonly build: (db: AnyDb, shape: S, ...params: A) => Compilable<R>,
+    private readonly shapeKey: (shape: S) => string,
+  ) {}
+
+  /** All rows for these values. `db` may be the store's Kysely or a transaction. */
+  async all(db: AnyDb, shape: S, ...params: A): Promise<R[]> {
+    const c = this.compile(db, shape, params);
+    const values = c.params.map((p) => (p instanceof Fixed ? p.value : p.item < 0 ? params[p.arg] : (params[p.arg] as unknown[])[p.item]));
+    const sqlite = syncConnections.get(db);
+    if (sqlite && !sqlite.inTransaction) {
+      let statement = c.statements.get(sqlite);
+      if (!statement) c.statements.set(sqlite, (statement = sqlite.prepare(c.sql)));
+      return statement.all(values) as R[];
+    }
+    return (await db.executeQuery<R>(CompiledQuery.raw(c.sql, values))).rows;
+  }
+
+  async first(db: AnyDb, shape: S, ...params: A): Promise<R | undefined> {
+    return (await this.all(db, shape, ...params))[0];
+  }
+
+  private compile(db: AnyDb, shape: S, params: A): Compiled {
+    const lengths = params.map((p) => (Array.isArray(p) ? p.length : '')).join(',');
+    const key = `${dialectKey(db)}|${this.shapeKey(shape)}|${lengths}`;
+    let c = this.compiled.get(key);
+    if (!c) {
+      if (this.compiled.size >= MAX_SHAPES) this.compiled.clear();
+      const slots = params.map((p, i) => (Array.isArray(p) ? p.map((_, j) => new Slot(i, j)) : new Slot(i, -1))) as unknown as A;
+      const { sql, parameters } = this.build(db, shape, ...slots).compile();
+      c = { sql, params: parameters.map((p) => (p instanceof Slot ? p : new Fixed(p))), statements: new WeakMap() };
+      this.compiled.set(key, c);
+    }
+    return c;
+  }
+}
+
+/** A read whose SQL depends only on its parameters' values (and array lengths). */
+export function preparedRead<A extends unknown[], R>(build: (db: AnyDb, ...params: A) => Compilable<R>) {
+  const read = new PreparedRead<undefined, A, R>((db, _shape, ...params) => build(db, ...params), () => '');
+  return {
+    all: (db: AnyDb, ...params: A) => read.all(db, undefined, ...params),
+    first: (db: AnyDb, ...params: A) => read.first(db, undefined, ...params),
+  };
+}
+
+/** A read whose SQL also depends on a shape (present filters, order terms) named by `shapeKey`. */
+export function preparedShapes<S, A extends unknown[], R>(
+  build: (db: AnyDb, shape: S, ...params: A) => Compilable<R>, shapeKey: (shape: S) => string,
+): PreparedRead<S, A, R> {
+  return new PreparedRead(build, shapeKey);
+}
