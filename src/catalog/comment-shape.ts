@@ -8,6 +8,7 @@ import type { CommentsTable, ProfilesTable } from '../store/schema.js';
 import type { Db } from './write.js';
 import { isoTime } from '../domain/iso-time.js';
 import { holderPositions, type Entity, type EntityType } from './holders.js';
+import { preparedRead } from '../store/prepared.js';
 
 export type CommentRow = Selectable<CommentsTable>;
 type Position = { tokenId: string; positionSize: string };
@@ -30,13 +31,16 @@ function profileOut(address: string, p: Selectable<ProfilesTable> | undefined, p
 
 const entityKey = (type: string, id: number) => `${type}:${id}`;
 
+const profileRows = preparedRead((db, wallets: string[]) => db.selectFrom('profiles').selectAll().where('address', 'in', wallets));
+const reactionRows = preparedRead((db, ids: number[]) => db.selectFrom('comment_reactions').selectAll().where('comment_id', 'in', ids).orderBy('id'));
+
 /** Shapes `rows` (all levels of the shown threads); `children` maps a comment id to its shown replies. */
 export async function shapeComments(db: Db, rows: CommentRow[]): Promise<Map<number, WireComment>> {
   const ids = rows.map((r) => r.id);
   const wallets = [...new Set(rows.map((r) => r.user_address))];
   const [profiles, reactions] = await Promise.all([
-    wallets.length ? db.selectFrom('profiles').selectAll().where('address', 'in', wallets).execute() : [],
-    ids.length ? db.selectFrom('comment_reactions').selectAll().where('comment_id', 'in', ids).orderBy('id').execute() : [],
+    wallets.length ? profileRows.all(db, wallets) : [],
+    ids.length ? reactionRows.all(db, ids) : [],
   ]);
   const profileBy = new Map(profiles.map((p) => [p.address, p]));
   const reactionsBy = new Map<number, object[]>();

@@ -7,9 +7,10 @@
  */
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
-import { COMMENT_ORDER, orderTerms, parseOrder } from './order.js';
+import { COMMENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
 import { checksumWallet } from './scope.js';
-import { holderFilter, type Entity, type EntityType } from './holders.js';
+import { hasPositions, holderCondition, type Entity, type EntityType } from './holders.js';
+import { preparedShapes } from '../store/prepared.js';
 import { shapeComments, type CommentRow, type WireComment } from './comment-shape.js';
 
 /** Reply levels shown under a top-level comment. */
@@ -36,26 +37,45 @@ async function entityOf(db: Db, q: CommentListQuery): Promise<Entity | undefined
   return { type: q.parent_entity_type, id: Number(q.parent_entity_id) };
 }
 
+/** What changes the thread queries' SQL: the order, which entity filter, the holders filter. */
+interface ThreadShape {
+  order: OrderBy; entity: EntityType | undefined; type: boolean;
+  /** undefined: no holders filter; else whether a positions table exists. */
+  holders: boolean | undefined;
+}
+const threadKey = (s: ThreadShape) => `${s.order.direction}:${s.order.columns.join(',')}|${s.entity ?? ''}|${+s.type}|${s.holders ?? ''}`;
+
+const topComments = preparedShapes((db, s: ThreadShape, type: string, id: number, limit: number, offset: number) => {
+  let top = db.selectFrom('comments as c').selectAll('c').where('c.parent_comment_id', 'is', null);
+  if (s.entity) top = top.where('c.parent_entity_type', '=', type).where('c.parent_entity_id', '=', id);
+  else if (s.type) top = top.where('c.parent_entity_type', '=', type);
+  if (s.entity && s.holders !== undefined) top = top.where(holderCondition(s.entity, id, s.holders));
+  for (const term of orderTerms(s.order, 'c')) top = top.orderBy(term);
+  return top.limit(limit).offset(offset);
+}, threadKey);
+
+const replyComments = preparedShapes((db, s: ThreadShape, parents: number[], id: number) => {
+  let replies = db.selectFrom('comments as c').selectAll('c').where('c.parent_comment_id', 'in', parents);
+  if (s.entity && s.holders !== undefined) replies = replies.where(holderCondition(s.entity, id, s.holders));
+  return replies.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc');
+}, threadKey);
+
 export async function listComments(db: Db, q: CommentListQuery): Promise<WireComment[]> {
   const order = parseOrder(q.order, COMMENT_ORDER, q.ascending, 'createdAt');
   const entity = await entityOf(db, q);
   if (q.holders_only && !entity) throw errors.badRequest('holders_only needs parent_entity_type and parent_entity_id, or event_slug');
-  const holders = q.holders_only && entity ? await holderFilter(db, entity) : undefined;
-
-  let top = db.selectFrom('comments as c').selectAll('c').where('c.parent_comment_id', 'is', null);
-  if (entity) top = top.where('c.parent_entity_type', '=', entity.type).where('c.parent_entity_id', '=', entity.id);
-  else if (q.parent_entity_type) top = top.where('c.parent_entity_type', '=', q.parent_entity_type);
-  if (holders) top = top.where(holders);
-  for (const term of orderTerms(order, 'c')) top = top.orderBy(term);
-  const roots: CommentRow[] = await top.limit(q.limit).offset(q.offset).execute();
+  const shape: ThreadShape = {
+    order, entity: entity?.type, type: q.parent_entity_type !== undefined,
+    holders: q.holders_only && entity ? await hasPositions(db) : undefined,
+  };
+  const id = entity?.id ?? 0;
+  const roots: CommentRow[] = await topComments.all(db, shape, entity?.type ?? q.parent_entity_type ?? '', id, q.limit, q.offset);
 
   const levels: CommentRow[][] = [roots];
   for (let depth = 0; depth < REPLY_DEPTH; depth++) {
     const parents = levels[levels.length - 1]!.filter((c) => c.reply_count > 0).map((c) => c.id);
     if (parents.length === 0) break;
-    let replies = db.selectFrom('comments as c').selectAll('c').where('c.parent_comment_id', 'in', parents);
-    if (holders) replies = replies.where(holders);
-    levels.push(await replies.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').execute());
+    levels.push(await replyComments.all(db, shape, parents, id));
   }
   const all = levels.flat();
   const shaped = await shapeComments(db, all);

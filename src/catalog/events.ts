@@ -8,7 +8,8 @@
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
 import { EVENT_COLUMNS, eventListOut, eventOut, parseJsonObject, type EventRow } from './format.js';
-import { EVENT_ORDER, orderTerms, parseOrder } from './order.js';
+import { EVENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
+import { sql } from 'kysely';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { preparedShapes } from '../store/prepared.js';
 import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
@@ -19,7 +20,39 @@ export interface EventListQuery {
   order?: string; ascending?: boolean; creator?: string;
 }
 
-const flag = (b: boolean) => (b ? 1 : 0);
+const flag = (b: boolean | undefined) => (b === undefined ? undefined : b ? 1 : 0);
+
+/** What changes the page query's SQL: which filters are present, the order, the scope. */
+interface PageShape {
+  flags: { active: boolean; closed: boolean; archived: boolean }; slug: boolean; tags: number; series: boolean;
+  order: OrderBy; scope: Scope | undefined;
+}
+type Flags = Array<number | undefined>;
+
+/**
+ * The page's ids first (an index-only walk over the skipped rows), then only its rows. The flag
+ * filters are written `+flag = ?` so no index is chosen for them: a flag matches most events,
+ * and walking the sort order's index (which carries the flags) beats sorting every match.
+ */
+const eventPage = preparedShapes((db, shape: PageShape, flags: Flags, slug: string, tagIds: number[], seriesId: number, limit: number, offset: number) => {
+  let query = db.selectFrom('events as e').select('e.id');
+  (['active', 'closed', 'archived'] as const).forEach((name, i) => {
+    if (shape.flags[name]) query = query.where(sql<number>`+${sql.ref(`e.${name}`)}`, '=', flags[i]!);
+  });
+  if (shape.slug) query = query.where('e.slug', '=', slug);
+  for (const tagId of tagIds) {
+    query = query.where('e.id', 'in', (eb) => eb.selectFrom('event_tags').select('event_id').where('tag_id', '=', tagId));
+  }
+  if (shape.series) query = query.where('e.id', 'in', (eb) => eb.selectFrom('event_series').select('event_id').where('series_id', '=', seriesId));
+  const scope = shape.scope;
+  if (scope?.kind === 'creator') query = query.where('e.creator_id', 'in', scope.creatorIds);
+  else if (scope) query = query.where((eb) => inScope(eb, 'e.id', scope));
+  for (const term of orderTerms(shape.order, 'e')) query = query.orderBy(term);
+  let page = db.selectFrom('events as p').select(EVENT_COLUMNS.map((c) => `p.${c}` as const))
+    .where('p.id', 'in', query.limit(limit).offset(offset));
+  for (const term of orderTerms(shape.order, 'p')) page = page.orderBy(term);
+  return page;
+}, (s) => `${+s.flags.active}${+s.flags.closed}${+s.flags.archived}${+s.slug}${+s.series}|${s.order.direction}:${s.order.columns.join(',')}|${scopeKey(s.scope)}`);
 
 export async function listEvents(db: Db, q: EventListQuery) {
   const order = parseOrder(q.order, EVENT_ORDER, q.ascending, 'id');
@@ -31,34 +64,18 @@ export async function listEvents(db: Db, q: EventListQuery) {
     if (rows.length < tagSlugs.length) return [];
     tagIds.push(...rows.map((r) => r.id));
   }
-  let seriesId: number | undefined;
+  let seriesId = 0;
   if (q.series_slug !== undefined) {
     const s = await db.selectFrom('series').select('id').where('slug', '=', q.series_slug).executeTakeFirst();
     if (!s) return [];
     seriesId = s.id;
   }
-
-  let query = db.selectFrom('events as e').select('e.id');
-  if (q.active !== undefined) query = query.where('e.active', '=', flag(q.active));
-  if (q.closed !== undefined) query = query.where('e.closed', '=', flag(q.closed));
-  if (q.archived !== undefined) query = query.where('e.archived', '=', flag(q.archived));
-  if (q.slug !== undefined) query = query.where('e.slug', '=', q.slug);
-  for (const tagId of new Set(tagIds)) {
-    query = query.where('e.id', 'in', (eb) => eb.selectFrom('event_tags').select('event_id').where('tag_id', '=', tagId));
-  }
-  if (seriesId !== undefined) {
-    const sid = seriesId;
-    query = query.where('e.id', 'in', (eb) => eb.selectFrom('event_series').select('event_id').where('series_id', '=', sid));
-  }
-  if (scope?.kind === 'creator') query = query.where('e.creator_id', 'in', scope.creatorIds);
-  else if (scope) query = query.where((eb) => inScope(eb, 'e.id', scope));
-  for (const term of orderTerms(order, 'e')) query = query.orderBy(term);
-  // The page's ids first (an index-only walk over the skipped rows), then only its rows.
-  let page = db.selectFrom('events as p').select(EVENT_COLUMNS.map((c) => `p.${c}` as const))
-    .where('p.id', 'in', query.limit(q.limit).offset(q.offset));
-  for (const term of orderTerms(order, 'p')) page = page.orderBy(term);
-  const rows: EventRow[] = await page.execute();
-
+  const shape: PageShape = {
+    flags: { active: q.active !== undefined, closed: q.closed !== undefined, archived: q.archived !== undefined },
+    slug: q.slug !== undefined, tags: tagIds.length, series: q.series_slug !== undefined, order, scope,
+  };
+  const flags = [flag(q.active), flag(q.closed), flag(q.archived)];
+  const rows: EventRow[] = await eventPage.all(db, shape, flags, q.slug ?? '', [...new Set(tagIds)], seriesId, q.limit, q.offset);
   const tags = await tagsForEvents(db, rows.map((e) => e.id));
   return rows.map((e) => ({ ...eventListOut(e), tags: tags.get(e.id) ?? [] }));
 }

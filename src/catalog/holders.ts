@@ -1,15 +1,16 @@
 /**
  * The one place the catalog asks "who holds a position in these markets?" — for
- * `GET /comments?holders_only=true` (holderFilter) and each comment profile's `positions`
+ * `GET /comments?holders_only=true` (holderCondition) and each comment profile's `positions`
  * (holderPositions).
  *
  * Source: a table `positions(wallet, asset, condition_id, size, …)` with `size` in micro-units,
  * written by the exchange core (ledger). Until a migration creates that table, no wallet holds
- * anything: holderFilter matches no comment and holderPositions returns no positions. The
+ * anything: holderCondition matches no comment and holderPositions returns no positions. The
  * table's presence is checked once per database handle; when it lands nothing here changes.
  * The exchange core should index it on (condition_id, wallet) for these lookups.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Compilable, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { preparedShapes } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { Db } from './write.js';
 import { microToDecimal } from './amounts.js';
@@ -19,7 +20,7 @@ export interface Entity { type: EntityType; id: number }
 
 const present = new WeakMap<object, Promise<boolean>>();
 
-async function hasPositions(db: Db): Promise<boolean> {
+export async function hasPositions(db: Db): Promise<boolean> {
   let p = present.get(db);
   if (!p) {
     p = probe(db);
@@ -38,33 +39,36 @@ async function probe(db: Db): Promise<boolean> {
 }
 
 /** Condition ids of the markets an entity's comments are about (a subquery, not a list). */
-function entityConditions(eb: ExpressionBuilder<Database, any>, entity: Entity) {
+function entityConditions(eb: ExpressionBuilder<Database, any>, type: EntityType, id: number) {
   const markets = eb.selectFrom('markets as hm').select('hm.condition_id');
-  if (entity.type === 'market') return markets.where('hm.id', '=', entity.id);
-  if (entity.type === 'Event') return markets.where('hm.event_id', '=', entity.id);
-  return markets.where('hm.event_id', 'in', eb.selectFrom('event_series').select('event_id').where('series_id', '=', entity.id));
+  if (type === 'market') return markets.where('hm.id', '=', id);
+  if (type === 'Event') return markets.where('hm.event_id', '=', id);
+  return markets.where('hm.event_id', 'in', eb.selectFrom('event_series').select('event_id').where('series_id', '=', id));
 }
 
 /**
  * A condition on `comments` (alias `c`) keeping comments whose author holds a position
- * (size > 0) in one of the entity's markets.
+ * (size > 0) in one of the entity's markets; nobody holds anything where the exchange has no
+ * `positions` table (`hasPositions`).
  */
-export async function holderFilter(db: Db, entity: Entity): Promise<(eb: ExpressionBuilder<Database, any>) => Expression<SqlBool>> {
-  if (!(await hasPositions(db))) return () => sql<SqlBool>`1 = 0`;
-  return (eb) => eb('c.user_address', 'in', (eb2: ExpressionBuilder<any, any>) =>
-    eb2.selectFrom('positions as p').select('p.wallet').where('p.size', '>', 0)
-      .where('p.condition_id', 'in', entityConditions(eb2 as never, entity)));
+export function holderCondition(type: EntityType, id: number, positionsExist: boolean) {
+  return (eb: ExpressionBuilder<Database, any>): Expression<SqlBool> => (!positionsExist ? sql<SqlBool>`1 = 0`
+    : eb('c.user_address', 'in', (eb2: ExpressionBuilder<any, any>) =>
+      eb2.selectFrom('positions as p').select('p.wallet').where('p.size', '>', 0)
+        .where('p.condition_id', 'in', entityConditions(eb2 as never, type, id))));
 }
+
+const positionRows = preparedShapes((db, type: EntityType, wallets: string[], id: number) =>
+  (db as unknown as Kysely<any>).selectFrom('positions as p').select(['p.wallet', 'p.asset', 'p.size'])
+    .where('p.wallet', 'in', wallets).where('p.size', '>', 0)
+    .where('p.condition_id', 'in', (eb: ExpressionBuilder<any, any>) => entityConditions(eb as never, type, id))
+    .orderBy('p.wallet').orderBy('p.asset') as unknown as Compilable<{ wallet: string; asset: string; size: number | string }>, (type) => type);
 
 /** Each wallet's positions (size > 0) in the entity's markets: `{tokenId, positionSize}`. */
 export async function holderPositions(db: Db, entity: Entity, wallets: string[]): Promise<Map<string, Array<{ tokenId: string; positionSize: string }>>> {
   const out = new Map<string, Array<{ tokenId: string; positionSize: string }>>();
   if (wallets.length === 0 || !(await hasPositions(db))) return out;
-  const rows = await (db as unknown as Kysely<any>).selectFrom('positions as p').select(['p.wallet', 'p.asset', 'p.size'])
-    .where('p.wallet', 'in', wallets).where('p.size', '>', 0)
-    .where('p.condition_id', 'in', (eb: ExpressionBuilder<any, any>) => entityConditions(eb as never, entity))
-    .orderBy('p.wallet').orderBy('p.asset').execute() as Array<{ wallet: string; asset: string; size: number | string }>;
-  for (const r of rows) {
+  for (const r of await positionRows.all(db, entity.type, wallets, entity.id)) {
     const list = out.get(r.wallet) ?? [];
     list.push({ tokenId: r.asset, positionSize: microToDecimal(Number(r.size)) });
     out.set(r.wallet, list);
