@@ -12,8 +12,14 @@ for (const backend of backends()) {
   describe(`catalog events and markets (${backend.name})`, { skip: backend.skip }, () => {
     let api: Api;
     let created: any;
+    const prepared: string[] = []; // SQL the SQLite store prepares (statements are kept, so recorded from the start)
     before(async () => {
       api = await startApi(backend);
+      const sqlite = api.svc.store.sqlite;
+      if (sqlite) {
+        const prepare = sqlite.prepare;
+        sqlite.prepare = ((text: string) => { prepared.push(text); return prepare.call(sqlite, text); }) as typeof prepare;
+      }
       created = await api.create('/admin/events', {
         slug: 'us-election', title: 'US Election 2028', startDate: '2025-01-01T00:00:00Z', endDate: '2028-11-07T00:00:00Z',
         tags: [{ slug: 'politics', label: 'Politics' }, { slug: 'usa', label: 'USA' }],
@@ -107,6 +113,24 @@ for (const backend of backends()) {
             }
           }
         }
+      }
+    });
+
+    it('flag filters walk the sort order\'s index instead of sorting every match (SQLite plan)', { skip: backend.name !== 'sqlite' }, async () => {
+      for (const order of ['id', 'startDate', 'createdAt', 'volume']) {
+        assert.equal((await api.get(`/events?active=true&closed=false&order=${order}&offset=1`)).status, 200);
+      }
+      const sqlite = api.svc.store.sqlite!;
+      const pages = prepared.filter((text) => text.startsWith('select "p"."id"') && /\+"e"."active" = \? and \+"e"."closed" = \?/.test(text)
+        && /order by "e"\."\w+" desc( nulls first)?(, "e"\."id" desc)? limit/.test(text)); // one sort column (and the id)
+      assert.ok(pages.length >= 4, `${pages.length} page statements`);
+      for (const text of pages) {
+        const plan = sqlite.prepare(`explain query plan ${text}`).all(...Array((text.match(/\?/g) ?? []).length).fill(1)) as Array<{ id: number; parent: number; detail: string }>;
+        // The outer query sorts its page (at most `limit` rows); the id subquery must not sort.
+        const inner = plan.find((r) => r.detail.startsWith('LIST SUBQUERY'))!;
+        const walk = plan.filter((r) => r.parent === inner.id);
+        assert.ok(walk.some((r) => /USING (COVERING )?INDEX events_/.test(r.detail)), `${text}\n${JSON.stringify(plan)}`);
+        assert.ok(!walk.some((r) => /TEMP B-TREE/.test(r.detail)), `${text}\n${JSON.stringify(plan)}`);
       }
     });
 
