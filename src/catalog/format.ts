@@ -22,7 +22,7 @@ export const MARKET_COLUMNS = [
 
 export type EventRow = Pick<Selectable<EventsTable>, (typeof EVENT_COLUMNS)[number]>;
 export type MarketRow = Pick<Selectable<MarketsTable>, (typeof MARKET_COLUMNS)[number]>;
-export type TagRow = Selectable<TagsTable>;
+export type TagRow = Omit<Selectable<TagsTable>, 'event_count'>;
 export type SeriesRow = Selectable<SeriesTable>;
 export type CreatorRow = Selectable<EventCreatorsTable>;
 

@@ -28,12 +28,13 @@ function tier(textCol: string, slugCol: string, q: string, slug: string) {
     when lower(${t}) like ${`${likeEscape(q)}%`} escape '\\' or ${s} like ${`${likeEscape(slug)}%`} escape '\\' then 1 else 2 end`;
 }
 
+/** A tag's events: kept in `tags.event_count` (migration 0012); counted within a scope. */
 function eventCount(scope: Scope | undefined) {
-  return sql<number>`(select count(*) from event_tags ct where ct.tag_id = t.id${scope
-    ? sql` and ${scope.kind === 'site'
-      ? sql`exists (select 1 from event_sites cs where cs.event_id = ct.event_id and cs.site_id = ${scope.siteId})`
-      : sql`exists (select 1 from events ce where ce.id = ct.event_id and ce.creator_id in (${sql.join(scope.creatorIds)}))`}`
-    : sql``})`;
+  if (!scope) return sql<number>`t.event_count`;
+  const inScope = scope.kind === 'site'
+    ? sql`exists (select 1 from event_sites cs where cs.event_id = ct.event_id and cs.site_id = ${scope.siteId})`
+    : sql`exists (select 1 from events ce where ce.id = ct.event_id and ce.creator_id in (${sql.join(scope.creatorIds)}))`;
+  return sql<number>`(select count(*) from event_tags ct where ct.tag_id = t.id and ${inScope})`;
 }
 
 interface EventHit { id: number; ticker: string; slug: string; title: string }

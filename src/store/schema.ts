@@ -31,6 +31,8 @@ export interface TagsTable {
   requires_translation: Generated<Flag>;
   created_at: Ms;
   updated_at: Ms;
+  /** Events carrying the tag, kept by triggers on event_tags (migration 0012). */
+  event_count: Generated<number>;
 }
 
 export interface SeriesTable {

@@ -37,6 +37,24 @@ for (const backend of backends()) {
       assert.deepEqual(res.body.pagination, { hasMore: false, totalResults: 7 });
     });
 
+    it('a tag\'s event_count follows the events that carry it', async () => {
+      const db = api.svc.store.db;
+      const count = async () => (await api.get('/public-search?q=bitcoin-etf')).body.tags.find((t: any) => t.slug === 'bitcoin-etf').event_count;
+      assert.equal(await count(), 0);
+      const { id } = await insertEvent(db, { slug: 'etf-approval', title: 'ETF approval', tags: ['bitcoin-etf'] }, Date.UTC(2025, 0, 2));
+      assert.equal(await count(), 1);
+      const crypto = (await db.selectFrom('tags').select('id').where('slug', '=', 'crypto').executeTakeFirstOrThrow()).id;
+      const etf = (await db.selectFrom('tags').select('id').where('slug', '=', 'bitcoin-etf').executeTakeFirstOrThrow()).id;
+      await db.updateTable('event_tags').set({ tag_id: crypto }).where('event_id', '=', id).where('tag_id', '=', etf).execute();
+      assert.equal(await count(), 0);
+      await db.updateTable('event_tags').set({ tag_id: etf }).where('event_id', '=', id).where('tag_id', '=', crypto).execute();
+      assert.equal(await count(), 1);
+      await db.deleteFrom('event_tags').where('event_id', '=', id).execute();
+      assert.equal(await count(), 0);
+      await db.deleteFrom('markets').where('event_id', '=', id).execute();
+      await db.deleteFrom('events').where('id', '=', id).execute();
+    });
+
     it('matches every word, the last one as a prefix, case-insensitively; slugs count as words', async () => {
       assert.deepEqual((await api.get('/public-search?q=BITCOIN%20pri')).body.events.map((e: any) => e.slug), ['bitcoin-price-today']);
       assert.deepEqual((await api.get('/public-search?q=bitcoiners')).body.events.map((e: any) => e.slug), ['crypto-winter']);

@@ -14,6 +14,7 @@ import * as m0007 from './0007_catalog_reads.js';
 import * as m0009 from './0009_trades_taker_order.js';
 import * as m0010 from './0010_exchange_write_path.js';
 import * as m0011 from './0011_search_prefix.js';
+import * as m0012 from './0012_tag_event_counts.js';
 
 export interface MigrationModule {
   up(db: Kysely<any>, ctx: MigrationContext): Promise<void>;
@@ -30,4 +31,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, MigrationModule]> = [
   ['0009_trades_taker_order', m0009],
   ['0010_exchange_write_path', m0010],
   ['0011_search_prefix', m0011],
+  ['0012_tag_event_counts', m0012],
 ];
