@@ -77,7 +77,7 @@ export async function listEvents(db: Db, q: EventListQuery) {
   const flags = [flag(q.active), flag(q.closed), flag(q.archived)];
   const rows: EventRow[] = await eventPage.all(db, shape, flags, q.slug ?? '', [...new Set(tagIds)], seriesId, q.limit, q.offset);
   const tags = await tagsForEvents(db, rows.map((e) => e.id));
-  return rows.map((e) => ({ ...eventListOut(e), tags: tags.get(e.id) ?? [] }));
+  return rows.map((e) => eventListOut(e, tags.get(e.id) ?? []));
 }
 
 const eventRowBySlug = preparedShapes((db, scope: Scope | undefined, slug: string) => {

@@ -54,9 +54,14 @@ export function eventOut(e: EventRow) {
   };
 }
 
-export function eventListOut(e: EventRow) {
-  const { creationDate: _omitted, ...rest } = eventOut(e);
-  return rest;
+/** An item of `GET /events`: the event without `creationDate`, with its tags. */
+export function eventListOut(e: EventRow, tags: WireTag[]) {
+  return {
+    id: String(e.id), ticker: e.ticker, slug: e.slug, title: e.title, description: e.description,
+    resolutionSource: e.resolution_source, startDate: isoOrNull(e.start_date), endDate: isoOrNull(e.end_date),
+    image: e.image, icon: e.icon, active: bool(e.active), closed: bool(e.closed), archived: bool(e.archived),
+    createdAt: isoTime(e.created_at), updatedAt: isoTime(e.updated_at), tags,
+  };
 }
 
 export function parseJsonObject(text: string): Record<string, unknown> {

@@ -35,7 +35,12 @@ const eventRowsById = preparedRead((db, ids: number[]) => db.selectFrom('events'
 export async function tagsForEvents(db: Db, eventIds: number[]): Promise<Map<number, WireTag[]>> {
   if (eventIds.length === 0) return new Map();
   const rows = await eventTagRows.all(db, eventIds);
-  return group(rows.map((r) => [r.event_id, tagOut(r)]));
+  const shaped = new Map<number, WireTag>(); // a page's events share few tags: shape each once
+  return group(rows.map((r) => {
+    let tag = shaped.get(r.id);
+    if (!tag) shaped.set(r.id, (tag = tagOut(r)));
+    return [r.event_id, tag];
+  }));
 }
 
 export async function tagsForMarkets(db: Db, marketIds: number[]): Promise<Map<number, WireTag[]>> {
