@@ -1,5 +1,5 @@
 /**
- * Hot reads built once. Kysely builds, freezes and compiles a query's node tree on every call —
+ * Hot statements built once. Kysely builds, freezes and compiles a query's node tree on every call —
  * on a point read that costs more than SQLite's own work. A `preparedRead` is built with
  * placeholder values once per dialect and shape, kept as SQL plus parameter slots, and re-run
  * with each call's values:
@@ -11,6 +11,7 @@
  * The builder receives placeholders, not values, so it must not branch on them. What changes the
  * SQL (which filters are present, the order terms) is the `shape`: a plain value the builder may
  * branch on, named by `shapeKey`. Array parameters (`in (…)` lists) are compiled once per length.
+ * A write built the same way gives, through `compiled`, the CompiledQuery for a writer to run.
  */
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
@@ -42,6 +43,10 @@ function keep(sqlite: SqliteDatabase.Database, text: string): Kept {
   return { statement, row: new Function('v', `return { ${fields.join(', ')} };`) as Kept['row'] };
 }
 
+function bind(c: Compiled, params: unknown[]): unknown[] {
+  return c.params.map((p) => (p instanceof Fixed ? p.value : p.item < 0 ? params[p.arg] : (params[p.arg] as unknown[])[p.item]));
+}
+
 /** Root Kysely instances of SQLite stores → their connection (registered by openStore). */
 const syncConnections = new WeakMap<object, SqliteDatabase.Database>();
 
@@ -54,17 +59,23 @@ function dialectKey(db: AnyDb): string {
 }
 
 export class PreparedRead<S, A extends unknown[], R> {
-  private readonly compiled = new Map<string, Compiled>();
+  private readonly shapes = new Map<string, Compiled>();
 
   constructor(
     private readonly build: (db: AnyDb, shape: S, ...params: A) => Compilable<R>,
     private readonly shapeKey: (shape: S) => string,
   ) {}
 
+  /** The compiled query for these values (to hand to a writer, or to run elsewhere). */
+  compiled(db: AnyDb, shape: S, ...params: A): CompiledQuery<R> {
+    const c = this.compile(db, shape, params);
+    return CompiledQuery.raw(c.sql, bind(c, params)) as CompiledQuery<R>;
+  }
+
   /** All rows for these values. `db` may be the store's Kysely or a transaction. */
   async all(db: AnyDb, shape: S, ...params: A): Promise<R[]> {
     const c = this.compile(db, shape, params);
-    const values = c.params.map((p) => (p instanceof Fixed ? p.value : p.item < 0 ? params[p.arg] : (params[p.arg] as unknown[])[p.item]));
+    const values = bind(c, params);
     const sqlite = syncConnections.get(db);
     if (sqlite && !sqlite.inTransaction) {
       let kept = c.statements.get(sqlite);
@@ -83,24 +94,25 @@ export class PreparedRead<S, A extends unknown[], R> {
   private compile(db: AnyDb, shape: S, params: A): Compiled {
     const lengths = params.map((p) => (Array.isArray(p) ? p.length : '')).join(',');
     const key = `${dialectKey(db)}|${this.shapeKey(shape)}|${lengths}`;
-    let c = this.compiled.get(key);
+    let c = this.shapes.get(key);
     if (!c) {
-      if (this.compiled.size >= MAX_SHAPES) this.compiled.clear();
+      if (this.shapes.size >= MAX_SHAPES) this.shapes.clear();
       const slots = params.map((p, i) => (Array.isArray(p) ? p.map((_, j) => new Slot(i, j)) : new Slot(i, -1))) as unknown as A;
       const { sql, parameters } = this.build(db, shape, ...slots).compile();
       c = { sql, params: parameters.map((p) => (p instanceof Slot ? p : new Fixed(p))), statements: new WeakMap() };
-      this.compiled.set(key, c);
+      this.shapes.set(key, c);
     }
     return c;
   }
 }
 
-/** A read whose SQL depends only on its parameters' values (and array lengths). */
+/** A statement whose SQL depends only on its parameters' values (and array lengths). */
 export function preparedRead<A extends unknown[], R>(build: (db: AnyDb, ...params: A) => Compilable<R>) {
   const read = new PreparedRead<undefined, A, R>((db, _shape, ...params) => build(db, ...params), () => '');
   return {
     all: (db: AnyDb, ...params: A) => read.all(db, undefined, ...params),
     first: (db: AnyDb, ...params: A) => read.first(db, undefined, ...params),
+    compiled: (db: AnyDb, ...params: A) => read.compiled(db, undefined, ...params),
   };
 }
 
