@@ -44,13 +44,14 @@ for (const backend of backends()) {
         }
         const rand = prng(11);
         let placed = 0;
-        for (let i = 0; i < 400; i++) {
-          const r = await svc.run((ex) => ex.placeOrder(command(rand, markets, i)));
-          if (r.ok) placed++;
+        // Waves of 50 orders per tick (one commit each); more resting orders than one page of the SQLite read.
+        for (let i = 0; i < 3000; i += 50) {
+          const acks = Array.from({ length: 50 }, (_, k) => svc.run((ex) => ex.placeOrder(command(rand, markets, i + k))));
+          for (const r of await Promise.all(acks)) if (r.ok) placed++;
           clock.advance(7);
         }
         const before = svc.core.snapshot();
-        assert.ok(placed > 200 && before.orders.length > 100, 'orders rest');
+        assert.ok(placed > 2000 && before.orders.length > 512, `orders rest (${before.orders.length})`);
         for (const f of ['apiKey', 'builder'] as const) assert.ok(before.orders.some((o) => o[f] !== null), `some resting orders have a ${f}`);
         assert.ok(before.orders.some((o) => o.type === 'GTD') && before.orders.some((o) => o.postOnly), 'GTD and post-only orders rest');
         assert.ok(before.orders.some((o) => o.sizeMatched > 0), 'some resting orders are partly filled');
