@@ -44,7 +44,7 @@ export interface RunningServer {
 }
 
 /** A fingerprint of the migration history: a cached data set built on another schema is rebuilt. */
-function schemaFingerprint(): string {
+export function schemaFingerprint(): string {
   const dir = join(ROOT, 'src/store/migrations');
   const hash = createHash('sha1');
   for (const f of readdirSync(dir).sort()) hash.update(f).update(readFileSync(join(dir, f)));

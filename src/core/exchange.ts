@@ -11,7 +11,7 @@ import { MICRO } from '../engine/amounts.js';
 import type { Balance, BalanceRow, PositionRow } from '../ledger/types.js';
 import { cancelMany, createMarket, expireDue, ownerOrders, resolveMarket, updateMarket } from './markets.js';
 import { place } from './place.js';
-import { loadSnapshot, takeSnapshot, type ExchangeSnapshot } from './snapshot.js';
+import { loadSnapshot, SnapshotLoader, takeSnapshot, type ExchangeSnapshot, type SnapshotHead } from './snapshot.js';
 import { State } from './state.js';
 import type {
   BookMeta, BookView, CancelResult, ExchangeCounters, Clock, Effects, IdSource, MarketRow, MarketSettings, OpResult, OrderCommand, OrderRow, PlaceResult,
@@ -33,6 +33,15 @@ export class Exchange {
     const ex = new Exchange(clock, ids);
     loadSnapshot(ex.state, snap);
     return ex;
+  }
+
+  /**
+   * An empty exchange and the loader that fills it from streamed rows (a database restore):
+   * the head now, then live orders in ascending seq, balances, positions, `finish()`.
+   */
+  static restoring(head: SnapshotHead, clock: Clock, ids: IdSource): { exchange: Exchange; loader: SnapshotLoader } {
+    const exchange = new Exchange(clock, ids);
+    return { exchange, loader: new SnapshotLoader(exchange.state, head) };
   }
 
   snapshot(): ExchangeSnapshot {

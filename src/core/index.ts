@@ -4,7 +4,6 @@ export { checkInvariants } from './invariants.js';
 export { counterIds, manualClock, randomIds, systemClock, type CounterIds } from './ids.js';
 export { EXPIRED_REASON, RESOLVED_REASON, DEFAULT_MIN_SIZE } from './markets.js';
 export { STP_REASON, FAK_REASON } from './place.js';
-export type { ExchangeSnapshot, MarketSnapshot } from './snapshot.js';
-export { adoptSnapshot } from './snapshot.js';
+export type { ExchangeSnapshot, MarketSnapshot, SnapshotHead, SnapshotLoader } from './snapshot.js';
 export { splitTokenId, MIN_MARKET_BUY } from './validate.js';
 export type * from './types.js';

@@ -8,7 +8,7 @@
 import type { BalanceRow, PositionRow } from '../ledger/types.js';
 import { ASK, BID, type BookSide } from '../engine/book.js';
 import { MICRO } from '../engine/amounts.js';
-import type { State } from './state.js';
+import type { MarketState, State } from './state.js';
 import type { MarketRow, OrderRow } from './types.js';
 
 export interface MarketSnapshot extends MarketRow {
@@ -35,15 +35,6 @@ export interface ExchangeSnapshot {
   positions: PositionRow[];
 }
 
-/** Snapshots whose rows nobody else holds (freshly read from a database): restored without copies. */
-const adoptable = new WeakSet<ExchangeSnapshot>();
-
-/** Marks a snapshot as owned by the restore: its order rows become the live rows, uncopied. */
-export function adoptSnapshot(snap: ExchangeSnapshot): ExchangeSnapshot {
-  adoptable.add(snap);
-  return snap;
-}
-
 const byKey = <T>(key: (x: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
 export function takeSnapshot(st: State): ExchangeSnapshot {
@@ -66,38 +57,81 @@ export function takeSnapshot(st: State): ExchangeSnapshot {
   };
 }
 
-/** Loads a snapshot into an empty State. */
-export function loadSnapshot(st: State, snap: ExchangeSnapshot): void {
-  if (snap.format !== 1) throw new Error(`unsupported snapshot format ${String(snap.format)}`);
-  st.seq = snap.seq;
-  st.ledger.deposited = snap.deposited;
-  st.ledger.withdrawn = snap.withdrawn;
-  st.takerMatched = snap.takerMatched;
-  st.makerMatched = snap.makerMatched;
-  for (const s of snap.markets) {
-    const { ladderRes, bookVersion, lastChangeMs, lastTradePrice, lastTradeSide, ...row } = s;
-    const book = st.newBook(ladderRes);
-    st.markets.set(row.conditionId, { row: { ...row, payouts: row.payouts && [row.payouts[0], row.payouts[1]] }, book, bySlot: [] });
-    book.lastTradeIdx = lastTradePrice / ladderRes;
-    book.lastTradeSide = lastTradeSide;
+/** A snapshot's counters and markets: what a restore needs before its rows. */
+export type SnapshotHead = Omit<ExchangeSnapshot, 'orders' | 'balances' | 'positions'>;
+
+/**
+ * Loads a snapshot into an empty State piece by piece, so a restore can stream rows from a
+ * database straight in: the head (counters, markets) first, then the live orders in ascending
+ * `seq` — each row becomes the live row itself, uncopied — then balances and positions, then
+ * `finish()` (book versions are set last: resting an order bumps them).
+ */
+export class SnapshotLoader {
+  private lastSeq = -Infinity;
+  private lastMarket: string | null = null;
+  private lastState: MarketState | undefined;
+  private finished = false;
+
+  constructor(private readonly st: State, private readonly head: SnapshotHead) {
+    if (head.format !== 1) throw new Error(`unsupported snapshot format ${String(head.format)}`);
+    st.seq = head.seq;
+    st.ledger.deposited = head.deposited;
+    st.ledger.withdrawn = head.withdrawn;
+    st.takerMatched = head.takerMatched;
+    st.makerMatched = head.makerMatched;
+    for (const s of head.markets) {
+      const { ladderRes, bookVersion, lastChangeMs, lastTradePrice, lastTradeSide, ...row } = s;
+      const book = st.newBook(ladderRes);
+      st.markets.set(row.conditionId, { row: { ...row, payouts: row.payouts && [row.payouts[0], row.payouts[1]] }, book, bySlot: [] });
+      book.lastTradeIdx = lastTradePrice / ladderRes;
+      book.lastTradeSide = lastTradeSide;
+    }
   }
-  const adopt = adoptable.has(snap);
+
+  /** Rests a live order at the back of its price level; the loader keeps `row` as the live row. */
+  order(row: OrderRow): void {
+    if (!(row.seq > this.lastSeq)) throw new Error(`snapshot order ${row.id} out of sequence order`);
+    this.lastSeq = row.seq;
+    let m = this.lastState;
+    if (row.market !== this.lastMarket) {
+      m = this.st.markets.get(row.market);
+      if (m === undefined) throw new Error(`snapshot order ${row.id} names unknown market ${row.market}`);
+      this.lastMarket = row.market;
+      this.lastState = m;
+    }
+    const side: BookSide = (row.side === 'BUY') === (row.outcome === 0) ? BID : ASK;
+    const p0 = row.outcome === 0 ? row.price : MICRO - row.price;
+    const acct = this.st.acct(row.owner);
+    this.st.rest(row, m!, m!.book.add(side, p0 / m!.book.res, row.originalSize - row.sizeMatched, acct), acct);
+  }
+
+  balance(b: BalanceRow): void {
+    this.st.ledger.load(b);
+  }
+
+  position(p: PositionRow): void {
+    this.st.ledger.positions.load(p);
+  }
+
+  finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    for (const s of this.head.markets) {
+      const book = this.st.markets.get(s.conditionId)!.book;
+      book.version = s.bookVersion;
+      book.lastChangeMs = s.lastChangeMs;
+    }
+  }
+}
+
+/** Loads a snapshot into an empty State; its rows are copied (the snapshot stays the caller's). */
+export function loadSnapshot(st: State, snap: ExchangeSnapshot): void {
+  const loader = new SnapshotLoader(st, snap);
   let sorted = true;
   for (let i = 1; i < snap.orders.length && sorted; i++) sorted = snap.orders[i - 1]!.seq < snap.orders[i]!.seq;
   const orders = sorted ? snap.orders : [...snap.orders].sort((a, b) => a.seq - b.seq);
-  for (const r of orders) {
-    const m = st.markets.get(r.market);
-    if (m === undefined) throw new Error(`snapshot order ${r.id} names unknown market ${r.market}`);
-    const row = adopt ? r : { ...r };
-    const side: BookSide = (row.side === 'BUY') === (row.outcome === 0) ? BID : ASK;
-    const p0 = row.outcome === 0 ? row.price : MICRO - row.price;
-    st.rest(row, m, m.book.add(side, p0 / m.book.res, row.originalSize - row.sizeMatched, st.acct(row.owner)));
-  }
-  for (const s of snap.markets) {
-    const book = st.markets.get(s.conditionId)!.book;
-    book.version = s.bookVersion;
-    book.lastChangeMs = s.lastChangeMs;
-  }
-  for (const b of snap.balances) st.ledger.load(b);
-  for (const p of snap.positions) st.ledger.positions.load(p);
+  for (const r of orders) loader.order({ ...r });
+  for (const b of snap.balances) loader.balance(b);
+  for (const p of snap.positions) loader.position(p);
+  loader.finish();
 }

@@ -72,8 +72,8 @@ export class State {
   }
 
   /** Registers an order that rests in its market's book at `slot`. */
-  rest(row: OrderRow, m: MarketState, slot: number): LiveOrder {
-    const lo: LiveOrder = { row, slot, acct: this.acct(row.owner), market: m };
+  rest(row: OrderRow, m: MarketState, slot: number, acct = this.acct(row.owner)): LiveOrder {
+    const lo: LiveOrder = { row, slot, acct, market: m };
     this.live.set(row.id, lo);
     m.bySlot[slot] = lo;
     let ids = this.byOwner.get(row.owner);

@@ -3,15 +3,17 @@
  * from its `markets` row, book metadata from `books`), the live orders in time priority, every
  * balance with its reserved part, every position and the exchange counters. The result must
  * equal the exchange as it was before the stop; the recovery tests check exactly that.
+ *
+ * The rows are streamed into the core's loader as they are read (no intermediate snapshot): on
+ * SQLite by `sqlite-restore.ts` on the raw handle, on PostgreSQL through Kysely.
  */
 import { sql, type Kysely } from 'kysely';
-import type { ExchangeSnapshot, MarketSnapshot, OrderRow, Side, OrderType, OrderStatus } from '../core/index.js';
+import { Exchange, type Clock, type IdSource, type MarketSnapshot, type OrderRow, type Side, type OrderType, type OrderStatus, type SnapshotHead, type SnapshotLoader } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { OrdersTable } from '../store/schema-exchange.js';
 import { CATALOG_MARKET_COLUMNS, marketRowOf } from './settings.js';
 import { sqliteHandleOf } from './sqlite-writer.js';
-import { readBig, type BigReads } from './sqlite-restore.js';
-import { adoptSnapshot } from '../core/index.js';
+import { streamSqlite } from './sqlite-restore.js';
 
 export function orderFromRow(r: OrdersTable): OrderRow {
   return {
@@ -24,12 +26,13 @@ export function orderFromRow(r: OrdersTable): OrderRow {
 }
 
 export interface Restored {
-  snapshot: ExchangeSnapshot;
+  exchange: Exchange;
   /** Highest trade sequence number written so far. */
   tradeSeq: number;
 }
 
-export async function loadSnapshotFromDb(db: Kysely<Database>): Promise<Restored> {
+/** The exchange as the database holds it. */
+export async function restoreFromDb(db: Kysely<Database>, clock: Clock, ids: IdSource): Promise<Restored> {
   const state = await db.selectFrom('exchange_state').selectAll().where('id', '=', 1).executeTakeFirst();
   const books = new Map((await db.selectFrom('books').selectAll().execute()).map((b) => [b.condition_id, b]));
   const catalog = await db.selectFrom('markets').select(CATALOG_MARKET_COLUMNS).where('enable_order_book', '=', 1).execute();
@@ -45,27 +48,28 @@ export async function loadSnapshotFromDb(db: Kysely<Database>): Promise<Restored
       lastTradeSide: (b?.last_trade_side ?? -1) as -1 | 0 | 1,
     };
   });
-  const h = await sqliteHandleOf(db);
-  const { orders, balances, positions } = h !== null ? await readBig(db, h) : await readBigKysely(db);
-  const maxTrade = await db.selectFrom('trades').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirst();
-  return {
-    // The rows were built here and nobody else holds them: the core may adopt them uncopied.
-    snapshot: adoptSnapshot({
-      format: 1,
-      seq: state?.seq ?? 0, deposited: state?.deposited ?? 0, withdrawn: state?.withdrawn ?? 0,
-      takerMatched: state?.taker_matched ?? 0, makerMatched: state?.maker_matched ?? 0,
-      markets, orders, balances, positions,
-    }),
-    tradeSeq: Number(maxTrade?.m ?? 0),
+  const head: SnapshotHead = {
+    format: 1,
+    seq: state?.seq ?? 0, deposited: state?.deposited ?? 0, withdrawn: state?.withdrawn ?? 0,
+    takerMatched: state?.taker_matched ?? 0, makerMatched: state?.maker_matched ?? 0,
+    markets,
   };
+  const { exchange, loader } = Exchange.restoring(head, clock, ids);
+  const h = await sqliteHandleOf(db);
+  if (h !== null) await streamSqlite(db, h, loader);
+  else await streamKysely(db, loader);
+  loader.finish();
+  const maxTrade = await db.selectFrom('trades').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirst();
+  return { exchange, tradeSeq: Number(maxTrade?.m ?? 0) };
 }
 
-async function readBigKysely(db: Kysely<Database>): Promise<BigReads> {
-  const orders = (await db.selectFrom('orders').selectAll().where('status', '=', sql.lit('LIVE')).orderBy('seq').execute()).map(orderFromRow);
-  const balances = (await db.selectFrom('balances').selectAll().execute()).map((b) => ({ wallet: b.wallet, asset: b.asset, free: b.free, reserved: b.reserved }));
-  const positions = (await db.selectFrom('positions').selectAll().execute()).map((p) => ({
-    wallet: p.wallet, asset: p.asset, conditionId: p.condition_id, outcomeIndex: p.outcome_index as 0 | 1, size: p.size,
-    avgPrice: p.avg_price, totalBought: p.total_bought, realizedPnl: p.realized_pnl,
-  }));
-  return { orders, balances, positions };
+async function streamKysely(db: Kysely<Database>, loader: SnapshotLoader): Promise<void> {
+  for (const r of await db.selectFrom('orders').selectAll().where('status', '=', sql.lit('LIVE')).orderBy('seq').execute()) loader.order(orderFromRow(r));
+  for (const b of await db.selectFrom('balances').selectAll().execute()) loader.balance({ wallet: b.wallet, asset: b.asset, free: b.free, reserved: b.reserved });
+  for (const p of await db.selectFrom('positions').selectAll().execute()) {
+    loader.position({
+      wallet: p.wallet, asset: p.asset, conditionId: p.condition_id, outcomeIndex: p.outcome_index as 0 | 1, size: p.size,
+      avgPrice: p.avg_price, totalBought: p.total_bought, realizedPnl: p.realized_pnl,
+    });
+  }
 }

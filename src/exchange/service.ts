@@ -16,7 +16,7 @@ import { ApiError } from '../errors/catalogue.js';
 import { Batch, hasEffects } from './batch.js';
 import { seal } from './rows.js';
 import { writeBatch } from './writer.js';
-import { loadSnapshotFromDb } from './restore.js';
+import { restoreFromDb } from './restore.js';
 import { CATALOG_MARKET_COLUMNS, marketRowOf } from './settings.js';
 import { loadExchangeMode, storeExchangeMode, type ExchangeMode } from './mode.js';
 
@@ -58,8 +58,8 @@ export class ExchangeService {
     if (store.sqlite) attachSqlite(db, store.sqlite);
     const clock = opts.clock ?? systemClock;
     const ids = opts.ids ?? randomIds();
-    const { snapshot, tradeSeq } = await loadSnapshotFromDb(db);
-    const svc = new ExchangeService(db, clock, ids, opts.onError ?? (() => {}), Exchange.restore(snapshot, clock, ids), tradeSeq);
+    const { exchange, tradeSeq } = await restoreFromDb(db, clock, ids);
+    const svc = new ExchangeService(db, clock, ids, opts.onError ?? (() => {}), exchange, tradeSeq);
     svc.currentMode = await loadExchangeMode(db);
     svc.scheduleExpiry();
     return svc;
@@ -174,8 +174,8 @@ export class ExchangeService {
     this.recovering = (async () => {
       for (let attempt = 0; ; attempt++) {
         try {
-          const { snapshot, tradeSeq } = await loadSnapshotFromDb(this.db);
-          this.ex = Exchange.restore(snapshot, this.clock, this.ids);
+          const { exchange, tradeSeq } = await restoreFromDb(this.db, this.clock, this.ids);
+          this.ex = exchange;
           this.tradeSeq.value = tradeSeq;
           return;
         } catch (err) {
