@@ -5,8 +5,8 @@
  * BEGIN…COMMIT, then answers `{ id }` or `{ id, error }`. See sqlite-writer.ts.
  *
  * workerData: { file, pragmas: string[], inserts: Array<{ sql, width }> }
- * message:    { id, bytes } | { close: true } — `bytes`: UTF-8 JSON of { tables: unknown[][]
- *               (per table: its rows' values, `width` per row), catalog: Array<[sql, parameters]> }
+ * message:    { id, tables: unknown[][] (per table: its rows' values, `width` per row),
+ *               catalog: Array<[sql, parameters]> } | { close: true }
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -16,7 +16,6 @@ const db = new Database(file, { fileMustExist: true });
 for (const p of pragmas) db.pragma(p);
 const stmts = inserts.map((t) => ({ stmt: db.prepare(t.sql), width: t.width, args: new Array(t.width) }));
 const catalog = new Map();
-const decoder = new TextDecoder();
 
 const write = db.transaction((msg) => {
   for (let t = 0; t < stmts.length; t++) {
@@ -41,7 +40,7 @@ parentPort.on('message', (msg) => {
     return;
   }
   try {
-    write(JSON.parse(decoder.decode(msg.bytes)));
+    write(msg);
     parentPort.postMessage({ id: msg.id });
   } catch (err) {
     parentPort.postMessage({ id: msg.id, error: { message: String(err?.message ?? err), code: err?.code } });
