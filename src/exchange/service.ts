@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { Exchange, randomIds, systemClock, type Clock, type Effects, type IdSource } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/db.js';
-import { attachSqlite, closeFastWriter } from './sqlite-writer.js';
+import { attachSqlite } from './sqlite-writer.js';
 import { recordEffects } from './metrics.js';
 import { ApiError } from '../errors/catalogue.js';
 import { Batch, hasEffects } from './batch.js';
@@ -123,7 +123,6 @@ export class ExchangeService {
     this.flush();
     while (this.writing) await this.tail.catch(() => {});
     await this.recovering;
-    await closeFastWriter(this.db); // the SQLite writer thread, if any
   }
 
   private openBatch(): Pending {
