@@ -25,9 +25,10 @@ const B64_SIG = /^[A-Za-z0-9+/_-]{43}=?$/;
 
 /** Decodes a presented signature (hex, base64 or base64url); undefined when it has neither shape. */
 export function decodeSignature(sig: string): Buffer | undefined {
-  if (HEX_SIG.test(sig)) return Buffer.from(sig.replace(/^0x/, ''), 'hex');
+  if (HEX_SIG.test(sig)) return Buffer.from(sig.length === 66 ? sig.slice(2) : sig, 'hex');
   if (B64_SIG.test(sig)) {
-    const buf = Buffer.from(sig.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    // Node's base64 decoder reads both alphabets (`+/` and `-_`).
+    const buf = Buffer.from(sig, 'base64');
     return buf.length === 32 ? buf : undefined;
   }
   return undefined;
@@ -41,8 +42,8 @@ export function signatureMatches(expected: Buffer, presented: string): boolean {
 }
 
 /** Constant-time string equality (lengths are not secret here: passphrases have a fixed length). */
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'utf8');
+export function safeEqual(a: string | Buffer, b: string): boolean {
+  const x = typeof a === 'string' ? Buffer.from(a, 'utf8') : a;
   const y = Buffer.from(b, 'utf8');
   return x.length === y.length && timingSafeEqual(x, y);
 }

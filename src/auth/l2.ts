@@ -44,7 +44,12 @@ function checkSignature(req: FastifyRequest, rec: KeyRecord, ts: string, sig: st
   return signatureMatches(expected, sig);
 }
 
-export async function verifyL2(req: FastifyRequest, deps: L2Deps): Promise<AuthContext> {
+/**
+ * Verifies an L2 request. Synchronous when the API key is in the key cache (the usual case: a
+ * promise per request was a measurable share of a heartbeat), a promise when the key must be
+ * read from the database. Either way a failure is thrown (or rejected) as a 401.
+ */
+export function verifyL2(req: FastifyRequest, deps: L2Deps): AuthContext | Promise<AuthContext> {
   const { header } = deps;
   const address = header(req, 'ADDRESS');
   const apiKey = header(req, 'API_KEY');
@@ -60,9 +65,14 @@ export async function verifyL2(req: FastifyRequest, deps: L2Deps): Promise<AuthC
     throw errors.unauthorized('Unauthorized: SVC_ADDRESS must be an EIP-55 checksummed address');
   }
   assertFresh(ts, deps.now(), deps.windowS, 'Unauthorized', 'SVC_TIMESTAMP');
-  const rec = await deps.keys.lookup(apiKey);
+  const hit = deps.keys.cached(apiKey);
+  if (hit !== undefined) return verifiedWith(req, hit, address, passphrase, ts, sig);
+  return deps.keys.lookup(apiKey).then((rec) => verifiedWith(req, rec, address, passphrase, ts, sig));
+}
+
+function verifiedWith(req: FastifyRequest, rec: KeyRecord | undefined, address: string, passphrase: string, ts: string, sig: string): AuthContext {
   // Evaluate both comparisons before deciding so the answer time does not say which failed.
-  const passOk = rec !== undefined && safeEqual(rec.passphrase, passphrase);
+  const passOk = rec !== undefined && safeEqual(rec.passphraseBytes, passphrase);
   const ownerOk = rec !== undefined && rec.address === address;
   if (!rec || !passOk || !ownerOk) throw errors.unauthorized(INVALID_API_KEY);
   if (!checkSignature(req, rec, ts, sig)) {
@@ -90,7 +100,7 @@ export async function verifyBuilderHeaders(req: FastifyRequest, deps: L2Deps): P
   }
   assertFresh(ts, deps.now(), deps.windowS, 'Unauthorized: builder headers', 'SVC_BUILDER_TIMESTAMP');
   const rec = await deps.keys.lookup(apiKey);
-  const passOk = rec !== undefined && safeEqual(rec.passphrase, passphrase);
+  const passOk = rec !== undefined && safeEqual(rec.passphraseBytes, passphrase);
   if (!rec || !passOk) throw errors.unauthorized('Unauthorized/Invalid builder api key');
   if (!checkSignature(req, rec, ts, sig)) {
     throw errors.unauthorized('Unauthorized: invalid builder signature: expected HMAC-SHA256 of timestamp + METHOD + path + body');

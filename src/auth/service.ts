@@ -5,7 +5,7 @@
  * - `verifyBuilder(req)` — the builder's API key from optional builder headers, or undefined;
  * - `keys` — API key storage (create, derive, list, revoke).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.js';
 import type { Store } from '../store/db.js';
 import { headerReader } from './headers.js';
@@ -23,7 +23,8 @@ declare module 'fastify' {
 
 export interface AuthService {
   keys: ApiKeys;
-  requireL2(req: FastifyRequest): Promise<void>;
+  /** A fastify hook (preValidation or preHandler): `req.auth` on success, a 401 error otherwise. */
+  requireL2(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void;
   verifyL1(req: FastifyRequest): Promise<L1Identity>;
   verifyBuilder(req: FastifyRequest): Promise<string | undefined>;
 }
@@ -44,8 +45,21 @@ export async function createAuthService(
   const deps: L2Deps = { keys, header, windowS: config.authWindowS, now };
   return {
     keys,
-    requireL2: async (req) => {
-      req.auth = await verifyL2(req, deps);
+    // A callback-style hook: with the key cached, the whole check runs in the hook's own call.
+    requireL2: (req, _reply, done) => {
+      let r: AuthContext | Promise<AuthContext>;
+      try {
+        r = verifyL2(req, deps);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
+      if (r instanceof Promise) {
+        r.then((auth) => { req.auth = auth; done(); }, (err: Error) => done(err));
+      } else {
+        req.auth = r;
+        done();
+      }
     },
     verifyL1: (req) => verifyL1(req, { header, chainId: config.chainId, windowS: config.authWindowS, nowMs: now() }),
     verifyBuilder: (req) => verifyBuilderHeaders(req, deps),

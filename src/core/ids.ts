@@ -24,8 +24,23 @@ export function counterIds(start = 0): CounterIds {
   return ids;
 }
 
+/** Random bytes drawn per refill: one CSPRNG call serves 128 ids (as node's randomUUID buffers its entropy). */
+const POOL_BYTES = 32 * 128;
+
 export function randomIds(): IdSource {
-  return { next: () => '0x' + randomBytes(32).toString('hex') };
+  let pool = Buffer.alloc(0);
+  let at = 0;
+  return {
+    next: () => {
+      if (at === pool.length) {
+        pool = randomBytes(POOL_BYTES);
+        at = 0;
+      }
+      const id = '0x' + pool.toString('hex', at, at + 32);
+      at += 32;
+      return id;
+    },
+  };
 }
 
 /** A clock a test can move by hand. */

@@ -7,8 +7,10 @@ import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { ApiError } from '../../errors/catalogue.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
+import { sendJsonText } from '../../http/json-text.js';
 
 const Err = Type.Object({ error: Type.String() });
+const OK = JSON.stringify({ status: 'ok' });
 const InvalidId = Type.Object({ error: Type.String(), heartbeat_id: Type.Optional(Type.String()) });
 
 /** The previous id from the body: empty body, `null`, `""`, `{}` or `{"heartbeat_id": null|""}` start a chain. */
@@ -35,9 +37,11 @@ export const heartbeatRoutes: RouteModule = (app, { auth, heartbeats }) => {
     },
     config: { family: 'clob' },
     preHandler: auth.requireL2,
-  }, async (req) => {
+  }, async (req, reply) => {
     const previous = previousHeartbeatId(req.body);
-    return { heartbeat_id: await heartbeats.beat(authOf(req).address, previous) };
+    const id = await heartbeats.beat(authOf(req).address, previous);
+    // One string property: written directly (the schema's serializer escapes it char by char).
+    return sendJsonText(reply, `{"heartbeat_id":${JSON.stringify(id)}}`);
   });
 
   app.post('/heartbeats', {
@@ -49,8 +53,8 @@ export const heartbeatRoutes: RouteModule = (app, { auth, heartbeats }) => {
     },
     config: { family: 'clob' },
     preHandler: auth.requireL2,
-  }, async (req) => {
+  }, async (req, reply) => {
     await heartbeats.feed(authOf(req).address);
-    return { status: 'ok' as const };
+    return sendJsonText(reply, OK);
   });
 };
