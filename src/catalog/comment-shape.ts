@@ -8,7 +8,7 @@ import type { CommentsTable, ProfilesTable } from '../store/schema.js';
 import type { Db } from './write.js';
 import { isoTime } from '../domain/iso-time.js';
 import { holderPositions, type Entity, type EntityType } from './holders.js';
-import { preparedRead } from '../store/prepared.js';
+import { prepared } from '../store/prepared.js';
 
 export type CommentRow = Selectable<CommentsTable>;
 type Position = { tokenId: string; positionSize: string };
@@ -31,8 +31,8 @@ function profileOut(address: string, p: Selectable<ProfilesTable> | undefined, p
 
 const entityKey = (type: string, id: number) => `${type}:${id}`;
 
-const profileRows = preparedRead((db, wallets: string[]) => db.selectFrom('profiles').selectAll().where('address', 'in', wallets));
-const reactionRows = preparedRead((db, ids: number[]) => db.selectFrom('comment_reactions').selectAll().where('comment_id', 'in', ids).orderBy('id'));
+const profileRows = prepared((db, wallets: string[]) => db.selectFrom('profiles').selectAll().where('address', 'in', wallets));
+const reactionRows = prepared((db, ids: number[]) => db.selectFrom('comment_reactions').selectAll().where('comment_id', 'in', ids).orderBy('id'));
 
 /** Shapes `rows` (all levels of the shown threads); `children` maps a comment id to its shown replies. */
 export async function shapeComments(db: Db, rows: CommentRow[]): Promise<Map<number, WireComment>> {

@@ -7,6 +7,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import type { SealedBatch } from './rows.js';
+import { prepared } from '../store/prepared.js';
 
 export function catalogUpdates(db: Kysely<Database>, b: SealedBatch): CompiledQuery[] {
   const out: CompiledQuery[] = [];
@@ -19,40 +20,13 @@ export function catalogUpdates(db: Kysely<Database>, b: SealedBatch): CompiledQu
         .where('token_id', '=', `${r.conditionId}:${i}`).compile());
     }
   }
-  if (b.volumes.length === 0) return out;
-  const t = volumeTemplates(db);
-  for (const v of b.volumes) {
-    out.push(withValues(t.market, v), withValues(t.event, v));
-  }
+  for (const v of b.volumes) out.push(marketVolume.compiled(db, v.amount, v.conditionId), eventVolume.compiled(db, v.amount, v.conditionId));
   return out;
 }
 
-/** Stand-ins compiled into the volume templates, replaced by each batch's values. */
-const AMOUNT = -7_340_017;
-const CONDITION = '\u0000condition';
-
-interface VolumeTemplates { market: CompiledQuery; event: CompiledQuery }
-
-/**
- * The two volume statements differ per batch only in their parameters, so each dialect compiles
- * them once (building and compiling them per batch was a measurable share of the writer's time).
- */
-const templates = new Map<unknown, VolumeTemplates>();
-
-function volumeTemplates(db: Kysely<Database>): VolumeTemplates {
-  const dialect = db.getExecutor().adapter.constructor;
-  let t = templates.get(dialect);
-  if (t === undefined) {
-    t = {
-      market: db.updateTable('markets').set((eb) => ({ volume: eb('volume', '+', AMOUNT) })).where('condition_id', '=', CONDITION).compile(),
-      event: db.updateTable('events').set((eb) => ({ volume: eb('volume', '+', AMOUNT) }))
-        .where('id', '=', (eb) => eb.selectFrom('markets').select('event_id').where('condition_id', '=', CONDITION)).compile(),
-    };
-    templates.set(dialect, t);
-  }
-  return t;
-}
-
-function withValues(q: CompiledQuery, v: { conditionId: string; amount: number }): CompiledQuery {
-  return { ...q, parameters: q.parameters.map((p) => (p === AMOUNT ? v.amount : p === CONDITION ? v.conditionId : p)) };
-}
+// The volume statements differ per batch only in their values: compiled once per dialect.
+const marketVolume = prepared((db, amount: number, conditionId: string) =>
+  db.updateTable('markets').set((eb) => ({ volume: eb('volume', '+', amount) })).where('condition_id', '=', conditionId));
+const eventVolume = prepared((db, amount: number, conditionId: string) =>
+  db.updateTable('events').set((eb) => ({ volume: eb('volume', '+', amount) }))
+    .where('id', '=', (eb) => eb.selectFrom('markets').select('event_id').where('condition_id', '=', conditionId)));

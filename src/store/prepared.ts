@@ -1,6 +1,6 @@
 /**
  * Hot statements built once. Kysely builds, freezes and compiles a query's node tree on every call —
- * on a point read that costs more than SQLite's own work. A `preparedRead` is built with
+ * on a point read that costs more than SQLite's own work. A `prepared` statement is built with
  * placeholder values once per dialect and shape, kept as SQL plus parameter slots, and re-run
  * with each call's values:
  * - on the embedded SQLite store it runs synchronously on the store's connection through a kept
@@ -58,7 +58,7 @@ function dialectKey(db: AnyDb): string {
   return db.getExecutor().adapter.constructor.name;
 }
 
-export class PreparedRead<S, A extends unknown[], R> {
+export class Prepared<S, A extends unknown[], R> {
   private readonly shapes = new Map<string, Compiled>();
 
   constructor(
@@ -107,8 +107,8 @@ export class PreparedRead<S, A extends unknown[], R> {
 }
 
 /** A statement whose SQL depends only on its parameters' values (and array lengths). */
-export function preparedRead<A extends unknown[], R>(build: (db: AnyDb, ...params: A) => Compilable<R>) {
-  const read = new PreparedRead<undefined, A, R>((db, _shape, ...params) => build(db, ...params), () => '');
+export function prepared<A extends unknown[], R>(build: (db: AnyDb, ...params: A) => Compilable<R>) {
+  const read = new Prepared<undefined, A, R>((db, _shape, ...params) => build(db, ...params), () => '');
   return {
     all: (db: AnyDb, ...params: A) => read.all(db, undefined, ...params),
     first: (db: AnyDb, ...params: A) => read.first(db, undefined, ...params),
@@ -119,6 +119,6 @@ export function preparedRead<A extends unknown[], R>(build: (db: AnyDb, ...param
 /** A read whose SQL also depends on a shape (present filters, order terms) named by `shapeKey`. */
 export function preparedShapes<S, A extends unknown[], R>(
   build: (db: AnyDb, shape: S, ...params: A) => Compilable<R>, shapeKey: (shape: S) => string,
-): PreparedRead<S, A, R> {
-  return new PreparedRead(build, shapeKey);
+): Prepared<S, A, R> {
+  return new Prepared(build, shapeKey);
 }

@@ -3,7 +3,7 @@
  * one query per relation for the whole page, never one per row (no N+1).
  */
 import type { Db } from '../write.js';
-import { preparedRead } from '../../store/prepared.js';
+import { prepared } from '../../store/prepared.js';
 import { EVENT_COLUMNS, MARKET_COLUMNS, eventOut, marketOut, seriesOut, tagOut, type EventRow, type MarketRow, type WireTag } from '../format.js';
 
 function group<K, V>(rows: Array<[K, V]>): Map<K, V[]> {
@@ -16,21 +16,21 @@ function group<K, V>(rows: Array<[K, V]>): Map<K, V[]> {
   return out;
 }
 
-const eventTagRows = preparedRead((db, eventIds: number[]) => db.selectFrom('event_tags as et').innerJoin('tags as t', 't.id', 'et.tag_id')
+const eventTagRows = prepared((db, eventIds: number[]) => db.selectFrom('event_tags as et').innerJoin('tags as t', 't.id', 'et.tag_id')
   .select(['et.event_id', 't.id', 't.label', 't.slug', 't.requires_translation', 't.created_at', 't.updated_at'])
   .where('et.event_id', 'in', eventIds).orderBy('et.event_id').orderBy('et.position').orderBy('et.tag_id'));
 
-const marketTagRows = preparedRead((db, marketIds: number[]) => db.selectFrom('market_tags as mt').innerJoin('tags as t', 't.id', 'mt.tag_id')
+const marketTagRows = prepared((db, marketIds: number[]) => db.selectFrom('market_tags as mt').innerJoin('tags as t', 't.id', 'mt.tag_id')
   .select(['mt.market_id', 't.id', 't.label', 't.slug', 't.requires_translation', 't.created_at', 't.updated_at'])
   .where('mt.market_id', 'in', marketIds).orderBy('mt.market_id').orderBy('t.id'));
 
-const eventMarketRows = preparedRead((db, eventIds: number[]) =>
+const eventMarketRows = prepared((db, eventIds: number[]) =>
   db.selectFrom('markets').select(MARKET_COLUMNS).where('event_id', 'in', eventIds).orderBy('event_id').orderBy('id'));
 
-const eventSeriesRows = preparedRead((db, eventIds: number[]) => db.selectFrom('event_series as es').innerJoin('series as s', 's.id', 'es.series_id')
+const eventSeriesRows = prepared((db, eventIds: number[]) => db.selectFrom('event_series as es').innerJoin('series as s', 's.id', 'es.series_id')
   .selectAll('s').select('es.event_id').where('es.event_id', 'in', eventIds).orderBy('es.event_id').orderBy('s.id'));
 
-const eventRowsById = preparedRead((db, ids: number[]) => db.selectFrom('events').select(EVENT_COLUMNS).where('id', 'in', ids));
+const eventRowsById = prepared((db, ids: number[]) => db.selectFrom('events').select(EVENT_COLUMNS).where('id', 'in', ids));
 
 export async function tagsForEvents(db: Db, eventIds: number[]): Promise<Map<number, WireTag[]>> {
   if (eventIds.length === 0) return new Map();
