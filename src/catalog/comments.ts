@@ -43,7 +43,8 @@ interface ThreadShape {
   /** undefined: no holders filter; else whether a positions table exists. */
   holders: boolean | undefined;
 }
-const threadKey = (s: ThreadShape) => `${s.order.direction}:${s.order.columns.join(',')}|${s.entity ?? ''}|${+s.type}|${s.holders ?? ''}`;
+const holdersKey = (s: ThreadShape) => `${s.entity ?? ''}|${s.holders ?? ''}`;
+const threadKey = (s: ThreadShape) => `${s.order.direction}:${s.order.columns.join(',')}|${+s.type}|${holdersKey(s)}`;
 
 const topComments = preparedShapes((db, s: ThreadShape, type: string, id: number, limit: number, offset: number) => {
   let top = db.selectFrom('comments as c').selectAll('c').where('c.parent_comment_id', 'is', null);
@@ -58,7 +59,7 @@ const replyComments = preparedShapes((db, s: ThreadShape, parents: number[], id:
   let replies = db.selectFrom('comments as c').selectAll('c').where('c.parent_comment_id', 'in', parents);
   if (s.entity && s.holders !== undefined) replies = replies.where(holderCondition(s.entity, id, s.holders));
   return replies.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc');
-}, threadKey);
+}, holdersKey); // replies: oldest first whatever the order of the top level
 
 export async function listComments(db: Db, q: CommentListQuery): Promise<WireComment[]> {
   const order = parseOrder(q.order, COMMENT_ORDER, q.ascending, 'createdAt');

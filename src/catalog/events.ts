@@ -5,11 +5,11 @@
  * event_sites_site, the sort-and-flag indexes of migration 0007); a page reads its ids first,
  * then only its own rows (README "Read performance").
  */
+import { sql } from 'kysely';
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
 import { EVENT_COLUMNS, eventListOut, eventOut, parseJsonObject, type EventRow } from './format.js';
 import { EVENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
-import { sql } from 'kysely';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { preparedShapes } from '../store/prepared.js';
 import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
@@ -22,9 +22,9 @@ export interface EventListQuery {
 
 const flag = (b: boolean | undefined) => (b === undefined ? undefined : b ? 1 : 0);
 
-/** What changes the page query's SQL: which filters are present, the order, the scope. */
+/** What changes the page query's SQL: which filters are present, the order, the scope (tag filters: their count). */
 interface PageShape {
-  flags: { active: boolean; closed: boolean; archived: boolean }; slug: boolean; tags: number; series: boolean;
+  flags: { active: boolean; closed: boolean; archived: boolean }; slug: boolean; series: boolean;
   order: OrderBy; scope: Scope | undefined;
 }
 type Flags = Array<number | undefined>;
@@ -72,7 +72,7 @@ export async function listEvents(db: Db, q: EventListQuery) {
   }
   const shape: PageShape = {
     flags: { active: q.active !== undefined, closed: q.closed !== undefined, archived: q.archived !== undefined },
-    slug: q.slug !== undefined, tags: tagIds.length, series: q.series_slug !== undefined, order, scope,
+    slug: q.slug !== undefined, series: q.series_slug !== undefined, order, scope,
   };
   const flags = [flag(q.active), flag(q.closed), flag(q.archived)];
   const rows: EventRow[] = await eventPage.all(db, shape, flags, q.slug ?? '', [...new Set(tagIds)], seriesId, q.limit, q.offset);

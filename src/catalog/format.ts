@@ -43,25 +43,24 @@ export function seriesOut(s: SeriesRow) {
   };
 }
 
-/** The event fields of the spec's Event (list items drop `creationDate`: eventListOut). */
-export function eventOut(e: EventRow) {
-  return {
-    id: String(e.id), ticker: e.ticker, slug: e.slug, title: e.title, description: e.description,
-    resolutionSource: e.resolution_source, startDate: isoOrNull(e.start_date), creationDate: isoOrNull(e.creation_date),
-    endDate: isoOrNull(e.end_date), image: e.image, icon: e.icon,
-    active: bool(e.active), closed: bool(e.closed), archived: bool(e.archived),
-    createdAt: isoTime(e.created_at), updatedAt: isoTime(e.updated_at),
-  };
-}
-
-/** An item of `GET /events`: the event without `creationDate`, with its tags. */
-export function eventListOut(e: EventRow, tags: WireTag[]) {
+/** The event fields every Event shape shares (the list item has no `creationDate`). */
+function eventFields(e: EventRow) {
   return {
     id: String(e.id), ticker: e.ticker, slug: e.slug, title: e.title, description: e.description,
     resolutionSource: e.resolution_source, startDate: isoOrNull(e.start_date), endDate: isoOrNull(e.end_date),
     image: e.image, icon: e.icon, active: bool(e.active), closed: bool(e.closed), archived: bool(e.archived),
-    createdAt: isoTime(e.created_at), updatedAt: isoTime(e.updated_at), tags,
+    createdAt: isoTime(e.created_at), updatedAt: isoTime(e.updated_at),
   };
+}
+
+/** The spec's Event (detail and summaries); field order on the wire comes from the route schema. */
+export function eventOut(e: EventRow) {
+  return Object.assign(eventFields(e), { creationDate: isoOrNull(e.creation_date) });
+}
+
+/** An item of `GET /events`: the event without `creationDate`, with its tags. */
+export function eventListOut(e: EventRow, tags: WireTag[]) {
+  return Object.assign(eventFields(e), { tags });
 }
 
 export function parseJsonObject(text: string): Record<string, unknown> {

@@ -1,8 +1,8 @@
 /** Prepared statements (src/store/prepared.ts): same rows as Kysely, never half-written rows. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { backends } from '../support/backends.js';
-import { openStore } from '../../src/store/db.js';
+import { backends, type Backend } from '../support/backends.js';
+import { openStore, type Store } from '../../src/store/db.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { prepared, preparedShapes } from '../../src/store/prepared.js';
 
@@ -10,13 +10,23 @@ const tagsBySlug = prepared((db, slugs: string[]) => db.selectFrom('tags').selec
 const tagsOrdered = preparedShapes((db, desc: boolean, from: number) =>
   db.selectFrom('tags').select(['id', 'slug']).where('id', '>=', from).orderBy('id', desc ? 'desc' : 'asc'), (desc) => String(desc));
 
+/** A migrated store on a fresh database of `backend`, closed and dropped after `use`. */
+async function withStore(backend: Backend, use: (store: Store) => Promise<void>): Promise<void> {
+  const { config, dispose } = await backend.fresh();
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(store);
+    await use(store);
+  } finally {
+    await store.close();
+    await dispose();
+  }
+}
+
 for (const backend of backends()) {
   describe(`prepared statements (${backend.name})`, { skip: backend.skip }, () => {
     it('answer what the same Kysely query answers, for every shape, list length and value', async () => {
-      const { config, dispose } = await backend.fresh();
-      const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-      try {
-        await migrateToLatest(store);
+      await withStore(backend, async (store) => {
         const now = Date.UTC(2025, 0, 1);
         await store.db.insertInto('tags').values(['a', 'b', 'c'].map((slug) => ({ slug, label: slug.toUpperCase(), created_at: now, updated_at: now }))).execute();
         for (const slugs of [['a'], ['c', 'a'], ['a', 'b', 'c'], ['zz']]) {
@@ -26,17 +36,11 @@ for (const backend of backends()) {
         assert.deepEqual((await tagsOrdered.all(store.db, true, 2)).map((t) => t.slug), ['c', 'b']);
         assert.deepEqual((await tagsOrdered.all(store.db, false, 1)).map((t) => t.slug), ['a', 'b', 'c']);
         assert.equal((await tagsBySlug.first(store.db, ['b']))?.label, 'B');
-      } finally {
-        await store.close();
-        await dispose();
-      }
+      });
     });
 
     it('wait for an open transaction instead of reading its uncommitted rows', async () => {
-      const { config, dispose } = await backend.fresh();
-      const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-      try {
-        await migrateToLatest(store);
+      await withStore(backend, async (store) => {
         const now = Date.UTC(2025, 0, 1);
         let release!: () => void;
         const held = new Promise<void>((ok) => { release = ok; });
@@ -56,10 +60,7 @@ for (const backend of backends()) {
         // Either both rows (it waited for the commit: SQLite's single connection) or none (PostgreSQL's snapshot).
         assert.ok(rows.length === 2 || rows.length === 0, `saw ${rows.length} of the transaction's 2 rows`);
         assert.deepEqual((await tagsBySlug.all(store.db, ['pending', 'pending-2'])).map((t) => t.slug), ['pending', 'pending-2']);
-      } finally {
-        await store.close();
-        await dispose();
-      }
+      });
     });
   });
 }
