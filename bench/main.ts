@@ -1,7 +1,8 @@
 /**
- * `npm run bench [suite…] [-- --write --quick --rounds N --duration S]`
+ * `npm run bench [suite…] [-- --write --quick --rounds N --duration S --only TEXT]`
  * Runs the named suites (all when none is named), prints their tables and, with --write,
- * records them in docs/benchmarks.md. A benchmark, not a test: it never fails on a missed
+ * records them in docs/benchmarks.md. `--only TEXT` keeps the HTTP scenarios whose name contains
+ * TEXT (for profiling one; a partial table is never recorded). A benchmark, not a test: it never fails on a missed
  * target, it reports it.
  */
 import { parseArgs } from 'node:util';
@@ -19,8 +20,14 @@ const { values, positionals } = parseArgs({
     rounds: { type: 'string' },
     duration: { type: 'string' },
     connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
   },
 });
+if (values.only !== undefined && values.write) {
+  console.error('--only measures part of a suite: it cannot be recorded with --write');
+  process.exit(2);
+}
+const scenarioWanted = (name: string) => values.only === undefined || name.includes(values.only);
 
 const quick = values.quick ?? false;
 const opts: LoadOptions = {
@@ -49,7 +56,7 @@ for (const suite of http) {
   const rows: BenchRow[] = [];
   try {
     rows.push({ ...(await measureReference(server.ctx, opts)), suite: suite.name });
-    for (const scenario of suite.scenarios) {
+    for (const scenario of suite.scenarios.filter((sc) => scenarioWanted(sc.name))) {
       console.error(`[bench] ${suite.name}: ${scenario.name}`);
       rows.push({ ...(await measureScenario(server.ctx, scenario, opts)), suite: suite.name });
     }

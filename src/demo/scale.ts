@@ -71,19 +71,16 @@ interface Plan {
 
 /**
  * SQLite only, for this connection while seeding, restored after: a bigger page cache (the
- * unique indexes on random hex ids are written in random order) and fewer, larger WAL
- * checkpoints. Neither touches durability (synchronous), constraints or foreign keys.
+ * unique indexes on random hex ids are written in random order). It touches neither durability
+ * (synchronous), constraints nor foreign keys. (WAL checkpoints run on the store's worker.)
  */
 async function tuneSqliteConnection(store: Store): Promise<() => Promise<void>> {
   if (store.dialect !== 'sqlite') return async () => {};
   const read = async (name: string) => Number(Object.values((await sql.raw(`pragma ${name}`).execute(store.db)).rows[0] as object)[0]);
   const cache = await read('cache_size');
-  const checkpoint = await read('wal_autocheckpoint');
   await sql.raw('pragma cache_size = -262144').execute(store.db); // 256 MiB
-  await sql.raw('pragma wal_autocheckpoint = 16384').execute(store.db); // 64 MiB of WAL between checkpoints
   return async () => {
     await sql.raw(`pragma cache_size = ${cache}`).execute(store.db);
-    await sql.raw(`pragma wal_autocheckpoint = ${checkpoint}`).execute(store.db);
   };
 }
 
