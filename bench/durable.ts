@@ -22,7 +22,7 @@ import { Batch } from '../src/exchange/batch.js';
 import { seal } from '../src/exchange/rows.js';
 import { writeBatch } from '../src/exchange/writer.js';
 import { restoreFromDb } from '../src/exchange/restore.js';
-import { attachSqlite, setFastSqliteWriter } from '../src/exchange/sqlite-writer.js';
+import { setFastSqliteWriter } from '../src/exchange/sqlite-writer.js';
 import type { BenchRow } from './types.js';
 import { schemaFingerprint } from './server.js';
 import { floats as prng } from '../src/domain/prng.js';
@@ -160,7 +160,6 @@ export async function buildResting(store: Store, n: number, marketCount: number,
   const t0 = process.hrtime.bigint();
   const markets = await addMarkets(store, marketCount);
   const wallets = Array.from({ length: walletCount }, (_, i) => wallet(i));
-  if (store.sqlite) attachSqlite(store.db, store.sqlite); // the service's own writer, as ExchangeService.open does
   const clock = clockAt();
   const { exchange: ex, tradeSeq } = await restoreFromDb(store.db, clock, counterIds());
   const seq = { value: tradeSeq };
@@ -215,19 +214,17 @@ async function restartDb(n: number): Promise<{ store: Store; live: number; built
 async function restoreRow(n: number, runs: number): Promise<BenchRow> {
   const { store, live, built } = await restartDb(n);
   try {
-    let svc: ExchangeService;
     const times: Array<{ s: number; cpu: number }> = [];
     let restored = 0;
     for (let i = 0; i < runs; i++) {
       global.gc?.();
       const t0 = process.hrtime.bigint();
       const c0 = process.cpuUsage();
-      svc = await ExchangeService.open(store, { clock: clockAt(), ids: counterIds() });
+      const svc = await ExchangeService.open(store, { clock: clockAt(), ids: counterIds() });
       const c = process.cpuUsage(c0);
       times.push({ s: Number(process.hrtime.bigint() - t0) / 1e9, cpu: (c.user + c.system) / 1e6 });
       restored = svc.core.openOrderCount();
       await svc.close();
-      svc = undefined!;
     }
     if (restored !== live) throw new Error(`restore lost orders: ${restored} of ${live}`);
     const all = times.map((t) => `${t.s.toFixed(2)}/${t.cpu.toFixed(2)}`).join(', ');

@@ -12,7 +12,7 @@ import { Exchange, type Clock, type IdSource, type MarketSnapshot, type OrderRow
 import type { Database } from '../store/schema.js';
 import type { OrdersTable } from '../store/schema-exchange.js';
 import { CATALOG_MARKET_COLUMNS, marketRowOf } from './settings.js';
-import { sqliteHandleOf } from './sqlite-writer.js';
+import { sqliteOf } from '../store/sqlite-handle.js';
 import { streamSqlite } from './sqlite-restore.js';
 
 export function orderFromRow(r: OrdersTable): OrderRow {
@@ -55,8 +55,8 @@ export async function restoreFromDb(db: Kysely<Database>, clock: Clock, ids: IdS
     markets,
   };
   const { exchange, loader } = Exchange.restoring(head, clock, ids);
-  const h = await sqliteHandleOf(db);
-  if (h !== null) await streamSqlite(db, h, loader);
+  const h = sqliteOf(db);
+  if (h !== undefined) await streamSqlite(db, h, loader);
   else await streamKysely(db, loader);
   loader.finish();
   const maxTrade = await db.selectFrom('trades').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirst();

@@ -10,7 +10,6 @@ import type { Kysely } from 'kysely';
 import { Exchange, randomIds, systemClock, type Clock, type Effects, type IdSource } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/db.js';
-import { attachSqlite } from './sqlite-writer.js';
 import { recordEffects } from './metrics.js';
 import { ApiError } from '../errors/catalogue.js';
 import { Batch, hasEffects } from './batch.js';
@@ -55,7 +54,6 @@ export class ExchangeService {
 
   static async open(store: Store, opts: ExchangeServiceOptions = {}): Promise<ExchangeService> {
     const db = store.db;
-    if (store.sqlite) attachSqlite(db, store.sqlite);
     const clock = opts.clock ?? systemClock;
     const ids = opts.ids ?? randomIds();
     const { exchange, tradeSeq } = await restoreFromDb(db, clock, ids);

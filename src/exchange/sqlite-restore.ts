@@ -1,8 +1,9 @@
 /**
  * The SQLite fast path of the restore. What costs on a million live orders is turning SQLite
  * values into JavaScript values (better-sqlite3 pays per value) and allocating what survives, so:
- * - the statements run on the better-sqlite3 handle in raw mode (rows as arrays) and are
- *   streamed with `iterate`: each row goes straight into the core's loader, no row array is kept;
+ * - the statements run on the better-sqlite3 handle in raw mode (rows as arrays); live orders
+ *   come in pages of PAGE rows, balances and positions through `iterate`, and each row goes
+ *   straight into the core's loader: no array of all rows is ever kept;
  * - an order's outcome, side, type and post-only flag arrive as ONE small integer computed by
  *   SQLite (no side/type strings), its token id is derived from the market;
  * - repeated strings (owners, api keys, builders, markets) are shared: one copy of each is kept,

@@ -5,8 +5,8 @@
  * (columns.ts lists the columns). Kysely's connection is held for the duration, so no Kysely
  * query or transaction can interleave with ours.
  *
- * The handle is registered when the exchange opens (`attachSqlite`, from the store's `sqlite`
- * handle). PostgreSQL has its own writer (pg-writer.ts).
+ * The handle is the one `openStore` registered (store/sqlite-handle.ts). PostgreSQL has its own
+ * writer (pg-writer.ts).
  */
 import type SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
@@ -14,37 +14,28 @@ import type { Database } from '../store/schema.js';
 import type { SealedBatch } from './rows.js';
 import { catalogUpdates } from './catalog-updates.js';
 import { TABLES, type TableSpec } from './columns.js';
+import { sqliteOf } from '../store/sqlite-handle.js';
 
 type Sqlite = SqliteDatabase.Database;
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
 
-const handles = new WeakMap<Db, Sqlite | null>();
-const writers = new WeakMap<Db, Promise<FastWriter | null>>();
+const writers = new WeakMap<Db, FastWriter>();
 let enabled = true;
-
-/** Registers the better-sqlite3 handle behind a Kysely instance (call where the store is opened). */
-export function attachSqlite(db: Db, sqlite: Sqlite): void {
-  handles.set(db, sqlite);
-}
 
 /** Turns the fast path off (benchmarks compare both writers); it is on by default. */
 export function setFastSqliteWriter(on: boolean): void {
   enabled = on;
 }
 
-/** The better-sqlite3 handle registered for `db`, or null (PostgreSQL, or none registered). */
-export async function sqliteHandleOf(db: Db): Promise<Sqlite | null> {
-  return handles.get(db) ?? null;
-}
-
 /** The fast writer of `db`, or null when it is not SQLite (or the fast path is off). */
-export async function fastWriterFor(db: Db): Promise<FastWriter | null> {
+export function fastWriterFor(db: Db): FastWriter | null {
   if (!enabled) return null;
   let w = writers.get(db);
   if (w === undefined) {
-    w = sqliteHandleOf(db).then((h) => (h === null ? null : new FastWriter(db, h)));
-    w.catch(() => writers.delete(db)); // e.g. tables not migrated yet: try again next time
+    const h = sqliteOf(db);
+    if (h === undefined) return null;
+    w = new FastWriter(db, h); // throws while the tables are not migrated: nothing is kept, tried again next time
     writers.set(db, w);
   }
   return w;

@@ -3,8 +3,8 @@
  * and counters are upserted to their final state; trades, maker fills, ledger entries and
  * activity are appended. On SQLite the prepared-statement fast path (sqlite-writer.ts) does it,
  * on PostgreSQL one statement per batch (pg-writer.ts). The SQL-builder writer below is the
- * portable reference: it serves a SQLite handle that was never attached, and the benchmark's
- * `--kysely-writer` comparison.
+ * portable reference: it serves a SQLite Kysely instance that `openStore` did not make (no
+ * registered handle), and the benchmark's `--kysely-writer` comparison.
  */
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import { writeBatchPg } from './pg-writer.js';
@@ -56,7 +56,7 @@ async function writeIn(tx: Tx, b: SealedBatch): Promise<void> {
 }
 
 export async function writeBatch(db: Kysely<Database>, batch: SealedBatch): Promise<void> {
-  const fast = await fastWriterFor(db);
+  const fast = fastWriterFor(db);
   if (fast !== null) return fast.write(batch);
   if (db.getExecutor().adapter instanceof PostgresAdapter) return writeBatchPg(db, batch);
   await db.transaction().execute((tx) => writeIn(tx, batch));

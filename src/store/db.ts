@@ -10,7 +10,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import type { Dialect } from './migrations/context.js';
-import { registerSyncReads } from './prepared.js';
+import { registerSqlite } from './sqlite-handle.js';
 import { startCheckpointer } from './checkpointer.js';
 
 export interface Store {
@@ -58,7 +58,7 @@ function openSqlite(dataDir: string): Store {
   sqlite.pragma('cache_size = -65536');
   const checkpoints = startCheckpointer(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  registerSyncReads(db, sqlite);
+  registerSqlite(db, sqlite);
   const close = async () => {
     await checkpoints.stop();
     await db.destroy();

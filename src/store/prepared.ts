@@ -16,6 +16,7 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Database } from './schema.js';
+import { sqliteOf } from './sqlite-handle.js';
 
 type AnyDb = Kysely<Database>;
 /** Compiled shapes kept per read (shape keys may carry scope values: bounded, not unbounded). */
@@ -47,13 +48,6 @@ function bind(c: Compiled, params: unknown[]): unknown[] {
   return c.params.map((p) => (p instanceof Fixed ? p.value : p.item < 0 ? params[p.arg] : (params[p.arg] as unknown[])[p.item]));
 }
 
-/** Root Kysely instances of SQLite stores → their connection (registered by openStore). */
-const syncConnections = new WeakMap<object, SqliteDatabase.Database>();
-
-export function registerSyncReads(db: AnyDb, sqlite: SqliteDatabase.Database): void {
-  syncConnections.set(db, sqlite);
-}
-
 function dialectKey(db: AnyDb): string {
   return db.getExecutor().adapter.constructor.name;
 }
@@ -76,7 +70,7 @@ export class Prepared<S, A extends unknown[], R> {
   async all(db: AnyDb, shape: S, ...params: A): Promise<R[]> {
     const c = this.compile(db, shape, params);
     const values = bind(c, params);
-    const sqlite = syncConnections.get(db);
+    const sqlite = sqliteOf(db);
     if (sqlite && !sqlite.inTransaction) {
       let kept = c.statements.get(sqlite);
       if (!kept) c.statements.set(sqlite, (kept = keep(sqlite, c.sql)));
