@@ -15,17 +15,23 @@ import type { Dialect } from '../store/migrations/context.js';
 import { errors } from '../errors/catalogue.js';
 import { inScope, resolveScope, type Scope } from './scope.js';
 import { eventMatch, ftsEventCount, queryWords, tagMatch } from './queries/search-sql.js';
-import { walkRankedEvents } from './queries/search-walk.js';
+import { likeEscape, walkRankedEvents, type TierValues } from './queries/search-walk.js';
+import { prepared } from '../store/prepared.js';
 
 export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function tier(textCol: string, slugCol: string, q: string, slug: string) {
+/** The rank tier of a row: 0 when its text or slug equals the query, 1 when either starts with it, else 2. */
+function tier(textCol: string, slugCol: string) {
   const t = sql.ref(textCol);
   const s = sql.ref(slugCol);
-  return sql<number>`case when lower(${t}) = ${q} or ${s} = ${slug} then 0
-    when lower(${t}) like ${`${likeEscape(q)}%`} escape '\\' or ${s} like ${`${likeEscape(slug)}%`} escape '\\' then 1 else 2 end`;
+  return (v: TierValues) => sql<number>`case when lower(${t}) = ${v.lowered} or ${s} = ${v.slug} then 0
+    when lower(${t}) like ${v.loweredLike} escape '\\' or ${s} like ${v.slugLike} escape '\\' then 1 else 2 end`;
+}
+const eventTier = tier('e.title', 'e.slug');
+const tagTier = tier('t.label', 't.slug');
+
+function tierValues(lowered: string, slug: string): TierValues {
+  return { lowered, loweredLike: `${likeEscape(lowered)}%`, slug, slugLike: `${likeEscape(slug)}%` };
 }
 
 /** A tag's events: kept in `tags.event_count` (migration 0012); counted within a scope. */
@@ -38,6 +44,7 @@ function eventCount(scope: Scope | undefined) {
 }
 
 interface EventHit { id: number; ticker: string; slug: string; title: string }
+const hitsById = prepared((db, ids: number[]) => db.selectFrom('events').select(['id', 'ticker', 'slug', 'title']).where('id', 'in', ids));
 
 /** A page of the matching events in rank order, and how many events match. */
 async function eventPage(db: Kysely<Database>, dialect: Dialect, scope: Scope | undefined,
@@ -45,7 +52,7 @@ async function eventPage(db: Kysely<Database>, dialect: Dialect, scope: Scope | 
   let events = db.selectFrom('events as e').where(eventMatch(dialect, m.words));
   if (scope) events = events.where((eb) => inScope(eb, 'e.id', scope));
   const fullRanking = () => events.select(['e.id', 'e.ticker', 'e.slug', 'e.title'])
-    .orderBy(tier('e.title', 'e.slug', m.lowered, m.slug)).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
+    .orderBy(eventTier(tierValues(m.lowered, m.slug))).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
     .limit(limit).offset(offset).execute();
   if (scope || dialect !== 'sqlite') {
     const [rows, n] = await Promise.all([fullRanking(), events.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
@@ -53,11 +60,11 @@ async function eventPage(db: Kysely<Database>, dialect: Dialect, scope: Scope | 
   }
   // SQLite, unscoped: count on the full-text index alone, and rank by walking indexes when the walk can (search-walk.ts).
   const total = await ftsEventCount(db, m.words);
-  const ranked = await walkRankedEvents(db, { ...m, need: Math.min(offset + limit, total), total }, (tq, ts) => tier('e.title', 'e.slug', tq, ts));
+  const ranked = await walkRankedEvents(db, { ...m, need: Math.min(offset + limit, total), total }, eventTier);
   if (!ranked) return { rows: await fullRanking(), total };
   const ids = ranked.slice(offset, offset + limit);
   if (ids.length === 0) return { rows: [], total };
-  const rows = await db.selectFrom('events').select(['id', 'ticker', 'slug', 'title']).where('id', 'in', ids).execute();
+  const rows = await hitsById.all(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { rows: ids.map((id) => byId.get(id)!), total };
 }
@@ -78,7 +85,7 @@ export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: Se
   let tagTotal = 0;
   if (q.search_tags) {
     const counted = db.selectFrom('tags as t').where(tagMatch(dialect, words))
-      .select(['t.id', 't.label', 't.slug', eventCount(scope).as('event_count'), tier('t.label', 't.slug', lowered, slug).as('tier')]);
+      .select(['t.id', 't.label', 't.slug', eventCount(scope).as('event_count'), tagTier(tierValues(lowered, slug)).as('tier')]);
     const tags = db.selectFrom(counted.as('m')).where((eb) => (scope ? eb('m.event_count', '>', 0) : eb.lit(true)));
     [tagRows, tagTotal] = await Promise.all([
       tags.select(['m.id', 'm.label', 'm.slug', 'm.event_count'])

@@ -13,12 +13,14 @@
  * branch on, named by `shapeKey`. Array parameters (`in (…)` lists) are compiled once per length.
  * A write built the same way gives, through `compiled`, the CompiledQuery for a writer to run.
  */
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Database } from './schema.js';
 import { sqliteOf } from './sqlite-handle.js';
 
 type AnyDb = Kysely<Database>;
+/** What a builder returns: a Kysely query, or a raw `sql` template (compiled against the db). */
+type Buildable<R> = Compilable<R> | RawBuilder<R>;
 /** Compiled shapes kept per read (shape keys may carry scope values: bounded, not unbounded). */
 const MAX_SHAPES = 1000;
 
@@ -56,7 +58,7 @@ export class Prepared<S, A extends unknown[], R> {
   private readonly shapes = new Map<string, Compiled>();
 
   constructor(
-    private readonly build: (db: AnyDb, shape: S, ...params: A) => Compilable<R>,
+    private readonly build: (db: AnyDb, shape: S, ...params: A) => Buildable<R>,
     private readonly shapeKey: (shape: S) => string,
   ) {}
 
@@ -92,7 +94,8 @@ export class Prepared<S, A extends unknown[], R> {
     if (!c) {
       if (this.shapes.size >= MAX_SHAPES) this.shapes.clear();
       const slots = params.map((p, i) => (Array.isArray(p) ? p.map((_, j) => new Slot(i, j)) : new Slot(i, -1))) as unknown as A;
-      const { sql, parameters } = this.build(db, shape, ...slots).compile();
+      const built = this.build(db, shape, ...slots);
+      const { sql, parameters } = 'isRawBuilder' in built ? built.compile(db) : built.compile();
       c = { sql, params: parameters.map((p) => (p instanceof Slot ? p : new Fixed(p))), statements: new WeakMap() };
       this.shapes.set(key, c);
     }
@@ -101,7 +104,7 @@ export class Prepared<S, A extends unknown[], R> {
 }
 
 /** A statement whose SQL depends only on its parameters' values (and array lengths). */
-export function prepared<A extends unknown[], R>(build: (db: AnyDb, ...params: A) => Compilable<R>) {
+export function prepared<A extends unknown[], R>(build: (db: AnyDb, ...params: A) => Buildable<R>) {
   const read = new Prepared<undefined, A, R>((db, _shape, ...params) => build(db, ...params), () => '');
   return {
     all: (db: AnyDb, ...params: A) => read.all(db, undefined, ...params),
@@ -112,7 +115,7 @@ export function prepared<A extends unknown[], R>(build: (db: AnyDb, ...params: A
 
 /** A read whose SQL also depends on a shape (present filters, order terms) named by `shapeKey`. */
 export function preparedShapes<S, A extends unknown[], R>(
-  build: (db: AnyDb, shape: S, ...params: A) => Compilable<R>, shapeKey: (shape: S) => string,
+  build: (db: AnyDb, shape: S, ...params: A) => Buildable<R>, shapeKey: (shape: S) => string,
 ): Prepared<S, A, R> {
   return new Prepared(build, shapeKey);
 }

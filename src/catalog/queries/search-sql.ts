@@ -7,6 +7,8 @@
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../../store/migrations/context.js';
+import type { Database } from '../../store/schema.js';
+import { prepared } from '../../store/prepared.js';
 
 /** Lower-cased words of a query, as both tokenizers see them (runs of letters and digits). */
 export function queryWords(q: string): string[] {
@@ -39,7 +41,7 @@ export function tagMatch(dialect: Dialect, words: string[]) {
  * SQLite, unscoped: how many events match, counted on the full-text index alone (its rows are
  * the events' rows, kept by the 0002 triggers), without visiting a single event row.
  */
-export async function ftsEventCount(db: Kysely<any>, words: string[]): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from events_fts where events_fts match ${ftsMatch(words)}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+const ftsCount = prepared((_db, fts: string) => sql<{ n: number }>`select count(*) as n from events_fts where events_fts match ${fts}`);
+export async function ftsEventCount(db: Kysely<Database>, words: string[]): Promise<number> {
+  return Number((await ftsCount.first(db, ftsMatch(words)))?.n ?? 0);
 }

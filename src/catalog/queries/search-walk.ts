@@ -1,39 +1,62 @@
 /**
- * SQLite, unscoped, many matches: the first `need` events of a search in rank order without
- * visiting every match (README "Read performance"). The ranking is search.ts's, unchanged:
- * tier (0 exact, 1 prefix, 2 word), then open before closed, volume, newest id.
+ * SQLite, unscoped: the first `need` events of a search in rank order without sorting every match
+ * (README "Read performance"). The ranking is search.ts's, unchanged: tier (0 exact, 1 prefix,
+ * 2 word), then open before closed, volume, newest id.
  * - tiers 0 and 1 are found through `events_title_lower` / `events_slug_lower` (migration 0011):
  *   SQLite's `lower` and `LIKE` fold ASCII only, so for a lower-case ASCII query
  *   `lower(x) LIKE 'q%'` is exactly the index range [q, q′) where q′ is q with its last
- *   character incremented; when that range is large the tier is walked instead (below);
- * - otherwise a tier is walked down `events_search_walk` (closed = 0, then 1; volume, id
- *   descending: the rank order within a tier; title and slug in the index), in chunks, until
- *   enough of its rows match.
- * Whether a walked row matches is what FTS5 decides: for a title and slug of ASCII and common
- * punctuation (PLAIN) the unicode61 tokenizer's tokens are the runs of ASCII letters and digits,
- * lower-cased, so the row matches when every word is one of them and the last word starts one.
- * (Asking events_fts per row costs a whole doclist read each time, and a bound `rowid = ?`
- * next to MATCH is ignored by FTS5 3.53 — use a `between` if ever needed.) On any other row, or
- * a query that is not ASCII, this returns undefined and the caller ranks every match as before.
- * search.test.ts checks this path against the full ranking.
+ *   character incremented; SQLite sorts that range and returns the first rows; when the range is
+ *   large, tier 0 is read by equality and tier 1 walked in chunks (below);
+ * - tier 2 follows `events_search_walk` (closed = 0, then 1; volume, id descending: the rank order
+ *   within a tier), in one of two ways, whichever `plan` expects to cost less:
+ *   - `list`: inside SQLite, against the list of matching rowids that FTS5 gives once per
+ *     statement (cost ∝ matches, plus a cheap check per walked index entry);
+ *   - `chunks`: rows are read here in chunks and matched as FTS5 would match them (cost ∝
+ *     walked rows, each carried into JavaScript: the way for a word in a good part of the catalog).
+ *   With few matches neither pays: the caller ranks every match (`plan` says `full`).
+ * Whether a chunk-walked row matches: for a title and slug of ASCII and common punctuation (PLAIN)
+ * the unicode61 tokenizer's tokens are the runs of ASCII letters and digits, lower-cased, so the
+ * row matches when every word is one of them and the last word starts one. (Asking events_fts per
+ * row costs a whole doclist read each time, and a bound `rowid = ?` next to MATCH is ignored by
+ * FTS5 3.53 — use a `between` if ever needed.) On any other row, or a query that is not ASCII,
+ * this returns undefined and the caller ranks every match as before.
+ * search-walk.test.ts checks every way against the full ranking.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { prepared } from '../../store/prepared.js';
+import { ftsMatch } from './search-sql.js';
 
-/** Tunables; tests lower them to drive each path on a small catalog. */
+/** Tunables; tests set `force` to drive each way on a small catalog. */
 export const searchWalk = {
-  /**
-   * Walk only when matches are dense enough: at least `density` × √(need × events) of them
-   * (a walk reads about need × events / matches index entries, the full ranking one event row
-   * per match). Tests set 0 to force the walk, Infinity to forbid it.
-   */
-  density: 1,
+  force: undefined as Plan | undefined,
   /** Ranks deeper than this are left to the full ranking. */
   maxNeed: 500,
-  /** A prefix range with more candidates than this is walked rather than read whole. */
+  /** A prefix range with more candidates than this is walked rather than sorted whole. */
   maxPrefixCandidates: 1000,
   /** Rows per walked chunk (at least). */
   chunk: 64,
+  /**
+   * Relative costs (µs on the scale catalog, SQLite 3.53): ranking every match reads its event
+   * row and computes its tier (`row`); `list` puts every match in a list (`listed`) and checks
+   * each walked index entry against it (`probe`); `chunks` carries each walked row into
+   * JavaScript (`carried`).
+   */
+  cost: { row: 2.9, listed: 0.12, probe: 0.2, carried: 2.3 },
 };
+
+export type Plan = 'full' | 'list' | 'chunks';
+
+/**
+ * The cheapest way to rank `need` of `total` matching events among `events`: a walk in rank
+ * order visits about need × events / total index entries before it has `need` matches.
+ */
+export function plan(total: number, need: number, events: number): Plan {
+  if (searchWalk.force) return searchWalk.force;
+  const { row, listed, probe, carried } = searchWalk.cost;
+  const walked = (need * events) / Math.max(1, total);
+  const costs: Array<[Plan, number]> = [['full', row * total], ['list', listed * total + probe * walked], ['chunks', carried * walked]];
+  return costs.reduce((a, b) => (b[1] < a[1] ? b : a))[0];
+}
 
 const ASCII = /^[\x00-\x7e]*$/;
 /** ASCII and punctuation every Unicode version has had (dashes, quotes, ellipsis, guillemets, no-break space): separators to unicode61. */
@@ -42,9 +65,57 @@ const TOKENS = /[a-z0-9]+/g;
 
 interface Row { id: number; title: string; slug: string; volume: number }
 
+/** The query's values as the ranking's tier expression takes them (see `Tier`). */
+export interface TierValues { lowered: string; loweredLike: string; slug: string; slugLike: string }
+/** The ranking's tier of `events as e` (0 exact, 1 prefix, 2 word) for bound values. */
+export type Tier = (v: TierValues) => RawBuilder<number>;
+
 function nextString(s: string): string {
   return s.slice(0, -1) + String.fromCharCode(s.charCodeAt(s.length - 1) + 1);
 }
+
+const highestId = prepared(() => sql<{ n: number | null }>`select max(id) as n from events`);
+/**
+ * The first `limit` matches in rank order within a tier: open events, then closed ones (the
+ * closed half runs only when the open half falls short of the limit).
+ */
+const matchingIds = prepared((_db, fts: string, limit: number) => {
+  const half = (closed: number) => sql`select id from (select e.id from events e indexed by events_search_walk
+    where e.closed = ${closed} and e.id in (select rowid from events_fts where events_fts match ${fts})
+    order by e.volume desc, e.id desc limit ${limit})`;
+  return sql<{ id: number }>`${half(0)} union all ${half(1)} limit ${limit}`;
+});
+
+/** Statements that depend on the ranking's tier expression: built once per expression. */
+function statements(tier: Tier) {
+  // Prepared statements take scalar parameters: the query's values come one by one (`TierArgs`).
+  const range = (q: string, upper: string, slug: string, slugUpper: string) => sql`((lower(e.title) >= ${q} and lower(e.title) < ${upper})
+    or (lower(e.slug) >= ${slug} and lower(e.slug) < ${slugUpper}))`;
+  return {
+    prefixCount: prepared((_db, q: string, upper: string, slug: string, slugUpper: string, max: number) => sql<{ n: number }>`select
+      count(*) as n from (select 1 from events e where ${range(q, upper, slug, slugUpper)} limit ${max})`),
+    // In the range, a row's tier is 0 or 1 (the range is the prefix); 0 when it equals the query.
+    prefixRows: prepared((_db, lowered: string, upper: string, slug: string, slugUpper: string, limit: number) => sql<Row>`select
+      e.id, e.title, e.slug, e.volume from events e where ${range(lowered, upper, slug, slugUpper)}
+      order by (lower(e.title) = ${lowered} or e.slug = ${slug}) desc, e.closed, e.volume desc, e.id desc limit ${limit}`),
+    // Tier 1 of a large range in rank order: the walk checks the range on each entry (the
+    // index carries title and slug); a large range is dense enough for that to end soon.
+    rangeRows: prepared((_db, lowered: string, upper: string, slug: string, slugUpper: string, limit: number) => {
+      const half = (closed: number) => sql`select * from (select e.id, e.title, e.slug, e.volume from events e indexed by events_search_walk
+        where e.closed = ${closed} and ${range(lowered, upper, slug, slugUpper)} and not (lower(e.title) = ${lowered} or e.slug = ${slug})
+        order by e.volume desc, e.id desc limit ${limit})`;
+      return sql<Row>`${half(0)} union all ${half(1)} limit ${limit}`;
+    }),
+    exactRows: prepared((_db, lowered: string, slug: string) => sql<Row>`select e.id, e.title, e.slug, e.volume from events e
+      where (lower(e.title) = ${lowered} or e.slug = ${slug}) order by e.closed, e.volume desc, e.id desc`),
+    chunk: prepared((_db, ...[lowered, loweredLike, slug, slugLike, closed, volume, id, limit]: [...TierArgs, number, number, number, number]) => sql<Row>`select
+      e.id, e.title, e.slug, e.volume from events e indexed by events_search_walk
+      where e.closed = ${closed} and (e.volume, e.id) < (${volume}, ${id}) and ${tier({ lowered, loweredLike, slug, slugLike })} = 2
+      order by e.volume desc, e.id desc limit ${limit}`),
+  };
+}
+type TierArgs = [lowered: string, loweredLike: string, slug: string, slugLike: string];
+const byTier = new WeakMap<Tier, ReturnType<typeof statements>>();
 
 export interface WalkQuery {
   words: string[]; lowered: string; slug: string;
@@ -54,18 +125,17 @@ export interface WalkQuery {
   total: number;
 }
 
-export async function walkRankedEvents(
-  db: Kysely<any>, { words, lowered, slug, need, total }: WalkQuery, tier: (q: string, slug: string) => RawBuilder<number>,
-): Promise<number[] | undefined> {
+export async function walkRankedEvents(db: Kysely<any>, { words, lowered, slug, need, total }: WalkQuery, tier: Tier): Promise<number[] | undefined> {
   if (!ASCII.test(lowered) || !ASCII.test(slug) || lowered === '' || need > searchWalk.maxNeed || need <= 0) return undefined;
-  if (searchWalk.density > 0) {
-    if (!Number.isFinite(searchWalk.density)) return undefined;
-    const { rows: [top] } = await sql<{ n: number | null }>`select max(id) as n from events`.execute(db);
-    if (total < searchWalk.density * Math.sqrt(need * Number(top?.n ?? 0))) return undefined;
-  }
+  const how = searchWalk.force ?? plan(total, need, Number((await highestId.first(db))?.n ?? 0));
+  if (how === 'full') return undefined;
+  let st = byTier.get(tier);
+  if (!st) byTier.set(tier, (st = statements(tier)));
+  const tv: TierArgs = [lowered, `${likeEscape(lowered)}%`, slug, `${likeEscape(slug)}%`];
+  const upper = nextString(lowered);
+  const slugUpper = nextString(slug);
   const head = words.slice(0, -1);
   const last = words[words.length - 1]!;
-  const tierOf = tier(lowered, slug);
   /** Whether FTS5 matches the row; undefined when only FTS5 itself can tell (the walk gives up). */
   const matches = (r: Row): boolean | undefined => {
     if (!PLAIN.test(r.title) || !PLAIN.test(r.slug)) return undefined;
@@ -83,37 +153,59 @@ export async function walkRankedEvents(
     }
   };
 
-  /** Rows of tier `t` in rank order, until `need` are kept or the tier is exhausted. */
-  const walk = async (t: number) => {
+  /** Tier 2 in chunks, in rank order, until `need` are kept or the tier is exhausted. */
+  const walkChunks = async () => {
     for (const closed of [0, 1]) {
-      let cursor: Row | undefined;
+      // Keyset from above the highest key (volumes are finite, ids safe integers).
+      let cursor = { volume: Infinity, id: Number.MAX_SAFE_INTEGER };
       while (out.length < need) {
         const size = Math.max(searchWalk.chunk, 2 * (need - out.length));
-        const { rows } = await sql<Row>`select e.id, e.title, e.slug, e.volume from events e indexed by events_search_walk
-          where e.closed = ${closed}${cursor ? sql` and (e.volume, e.id) < (${cursor.volume}, ${cursor.id})` : sql``}
-          and ${tierOf} = ${t} order by e.volume desc, e.id desc limit ${size}`.execute(db);
+        const rows = await st.chunk.all(db, ...tv, closed, cursor.volume, cursor.id, size);
         keep(rows);
         if (unsure) return;
         if (rows.length < size) break;
-        cursor = rows[rows.length - 1];
+        cursor = rows[rows.length - 1]!;
       }
     }
   };
 
-  const prefix = sql`((lower(e.title) >= ${lowered} and lower(e.title) < ${nextString(lowered)})
-    or (lower(e.slug) >= ${slug} and lower(e.slug) < ${nextString(slug)}))`;
-  const { rows: [counted] } = await sql<{ n: number }>`select count(*) as n from
-    (select 1 from events e where ${prefix} limit ${searchWalk.maxPrefixCandidates + 1})`.execute(db);
-  if (Number(counted?.n ?? 0) <= searchWalk.maxPrefixCandidates) {
-    const { rows } = await sql<Row>`select e.id, e.title, e.slug, e.volume from events e where ${prefix} and ${tierOf} < 2
-      order by ${tierOf}, e.closed, e.volume desc, e.id desc`.execute(db);
-    keep(rows);
+  /**
+   * Tier 2 through the match list. Every tier-0/1 match is in `out` by now (the tier steps stop
+   * early only when `out` is full), so the matches in rank order, minus those, are tier 2; the
+   * first `need` of them hold at least the `need - out.length` that are missing.
+   */
+  const walkList = async () => {
+    const seen = new Set(out);
+    for (const { id } of await matchingIds.all(db, ftsMatch(words), need)) {
+      if (out.length >= need) return;
+      if (!seen.has(id)) out.push(id);
+    }
+  };
+
+  const { n: candidates = 0 } = (await st.prefixCount.first(db, lowered, upper, slug, slugUpper, searchWalk.maxPrefixCandidates + 1)) ?? {};
+  if (Number(candidates) <= searchWalk.maxPrefixCandidates) {
+    // The range's best rows, sorted by SQLite; more only if some did not match.
+    for (let limit = need; ; limit *= 4) {
+      out.length = 0;
+      const rows = await st.prefixRows.all(db, lowered, upper, slug, slugUpper, limit);
+      keep(rows);
+      if (unsure || out.length >= need || rows.length < limit) break;
+    }
   } else {
-    const { rows } = await sql<Row>`select e.id, e.title, e.slug, e.volume from events e
-      where (lower(e.title) = ${lowered} or e.slug = ${slug}) order by e.closed, e.volume desc, e.id desc`.execute(db);
-    keep(rows);
-    if (out.length < need && !unsure) await walk(1);
+    keep(await st.exactRows.all(db, lowered, slug));
+    const exact = out.length;
+    for (let limit = need - exact; !unsure && out.length < need; limit *= 4) {
+      out.length = exact;
+      const rows = await st.rangeRows.all(db, lowered, upper, slug, slugUpper, limit);
+      keep(rows);
+      if (rows.length < limit) break;
+    }
   }
-  if (out.length < need && !unsure) await walk(2);
+  if (out.length < need && !unsure) {
+    if (how === 'list') await walkList();
+    else await walkChunks();
+  }
   return unsure ? undefined : out;
 }
+
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
