@@ -13,10 +13,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import type { Dialect } from '../store/migrations/context.js';
 import { errors } from '../errors/catalogue.js';
-import { inScope, resolveScope, type Scope } from './scope.js';
-import { eventMatch, ftsEventCount, queryWords, tagMatch } from './queries/search-sql.js';
-import { likeEscape, walkRankedEvents, type TierValues } from './queries/search-walk.js';
-import { prepared } from '../store/prepared.js';
+import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
+import { eventMatch, ftsEventCount, matchText, queryWords, tagMatch } from './queries/search-sql.js';
+import { likeEscape, walkRankedEvents, type TierArgs, type TierValues } from './queries/search-walk.js';
+import { prepared, preparedShapes } from '../store/prepared.js';
 
 export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
 
@@ -33,8 +33,9 @@ const tagTier = tier('t.label', 't.slug');
 function tierValues(lowered: string, slug: string): TierValues {
   return { lowered, loweredLike: `${likeEscape(lowered)}%`, slug, slugLike: `${likeEscape(slug)}%` };
 }
+const tierArgs = (v: TierValues): TierArgs => [v.lowered, v.loweredLike, v.slug, v.slugLike];
 
-/** A tag's events: kept in `tags.event_count` (migration 0012); counted within a scope. */
+/** A tag's events: kept in `tags.event_count` (migration 0012); counted within a scope (its values compile into the SQL). */
 function eventCount(scope: Scope | undefined) {
   if (!scope) return sql<number>`t.event_count`;
   const inScope = scope.kind === 'site'
@@ -43,13 +44,27 @@ function eventCount(scope: Scope | undefined) {
   return sql<number>`(select count(*) from event_tags ct where ct.tag_id = t.id and ${inScope})`;
 }
 
+/** Matching tags, by dialect and scope (scoped: only tags with events in the scope). */
+interface TagShape { dialect: Dialect; scope: Scope | undefined }
+const tagShapeKey = (s: TagShape) => `${s.dialect}|${scopeKey(s.scope)}`;
+function matchingTags(db: Kysely<Database>, s: TagShape, match: string, [lowered, loweredLike, slug, slugLike]: TierArgs) {
+  const counted = db.selectFrom('tags as t').where(tagMatch(s.dialect, match))
+    .select(['t.id', 't.label', 't.slug', eventCount(s.scope).as('event_count'), tagTier({ lowered, loweredLike, slug, slugLike }).as('tier')]);
+  return db.selectFrom(counted.as('m')).where((eb) => (s.scope ? eb('m.event_count', '>', 0) : eb.lit(true)));
+}
+const tagPage = preparedShapes((db, s: TagShape, match: string, ...[lowered, loweredLike, slug, slugLike, limit, offset]: [...TierArgs, number, number]) =>
+  matchingTags(db, s, match, [lowered, loweredLike, slug, slugLike]).select(['m.id', 'm.label', 'm.slug', 'm.event_count'])
+    .orderBy('m.tier').orderBy('m.event_count', 'desc').orderBy('m.id', 'desc').limit(limit).offset(offset), tagShapeKey);
+const tagCount = preparedShapes((db, s: TagShape, match: string, ...tier: TierArgs) =>
+  matchingTags(db, s, match, tier).select((eb) => eb.fn.countAll<number>().as('n')), tagShapeKey);
+
 interface EventHit { id: number; ticker: string; slug: string; title: string }
 const hitsById = prepared((db, ids: number[]) => db.selectFrom('events').select(['id', 'ticker', 'slug', 'title']).where('id', 'in', ids));
 
 /** A page of the matching events in rank order, and how many events match. */
 async function eventPage(db: Kysely<Database>, dialect: Dialect, scope: Scope | undefined,
   m: { words: string[]; lowered: string; slug: string }, offset: number, limit: number): Promise<{ rows: EventHit[]; total: number }> {
-  let events = db.selectFrom('events as e').where(eventMatch(dialect, m.words));
+  let events = db.selectFrom('events as e').where(eventMatch(dialect, matchText(dialect, m.words)));
   if (scope) events = events.where((eb) => inScope(eb, 'e.id', scope));
   const fullRanking = () => events.select(['e.id', 'e.ticker', 'e.slug', 'e.title'])
     .orderBy(eventTier(tierValues(m.lowered, m.slug))).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
@@ -84,13 +99,12 @@ export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: Se
   let tagRows: Array<{ id: number; label: string; slug: string; event_count: number }> = [];
   let tagTotal = 0;
   if (q.search_tags) {
-    const counted = db.selectFrom('tags as t').where(tagMatch(dialect, words))
-      .select(['t.id', 't.label', 't.slug', eventCount(scope).as('event_count'), tagTier(tierValues(lowered, slug)).as('tier')]);
-    const tags = db.selectFrom(counted.as('m')).where((eb) => (scope ? eb('m.event_count', '>', 0) : eb.lit(true)));
+    const shape = { dialect, scope };
+    const match = matchText(dialect, words);
+    const tier = tierArgs(tierValues(lowered, slug));
     [tagRows, tagTotal] = await Promise.all([
-      tags.select(['m.id', 'm.label', 'm.slug', 'm.event_count'])
-        .orderBy('m.tier').orderBy('m.event_count', 'desc').orderBy('m.id', 'desc').limit(q.limit_per_type).offset(offset).execute(),
-      tags.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+      tagPage.all(db, shape, match, ...tier, q.limit_per_type, offset),
+      tagCount.first(db, shape, match, ...tier).then((r) => Number(r?.n ?? 0)),
     ]);
   }
   const seen = q.page * q.limit_per_type;

@@ -23,18 +23,23 @@ function tsQuery(words: string[]): string {
   return words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
 }
 
-/** A condition on `events as e` true when the event's title or slug contains every word. */
-export function eventMatch(dialect: Dialect, words: string[]) {
+/** The words as the dialect's full-text query (an FTS5 MATCH string, a tsquery). */
+export function matchText(dialect: Dialect, words: string[]): string {
+  return dialect === 'sqlite' ? ftsMatch(words) : tsQuery(words);
+}
+
+/** A condition on `events as e` true when the event's title or slug matches `matchText`. */
+export function eventMatch(dialect: Dialect, text: string) {
   return (): Expression<SqlBool> => dialect === 'sqlite'
-    ? sql<SqlBool>`e.id in (select rowid from events_fts where events_fts match ${ftsMatch(words)})`
-    : sql<SqlBool>`to_tsvector('simple', e.title || ' ' || e.slug) @@ to_tsquery('simple', ${tsQuery(words)})`;
+    ? sql<SqlBool>`e.id in (select rowid from events_fts where events_fts match ${text})`
+    : sql<SqlBool>`to_tsvector('simple', e.title || ' ' || e.slug) @@ to_tsquery('simple', ${text})`;
 }
 
 /** The same for `tags as t` (label or slug). */
-export function tagMatch(dialect: Dialect, words: string[]) {
+export function tagMatch(dialect: Dialect, text: string) {
   return (): Expression<SqlBool> => dialect === 'sqlite'
-    ? sql<SqlBool>`t.id in (select rowid from tags_fts where tags_fts match ${ftsMatch(words)})`
-    : sql<SqlBool>`to_tsvector('simple', t.label || ' ' || t.slug) @@ to_tsquery('simple', ${tsQuery(words)})`;
+    ? sql<SqlBool>`t.id in (select rowid from tags_fts where tags_fts match ${text})`
+    : sql<SqlBool>`to_tsvector('simple', t.label || ' ' || t.slug) @@ to_tsquery('simple', ${text})`;
 }
 
 /**

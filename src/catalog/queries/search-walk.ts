@@ -114,7 +114,7 @@ function statements(tier: Tier) {
       order by e.volume desc, e.id desc limit ${limit}`),
   };
 }
-type TierArgs = [lowered: string, loweredLike: string, slug: string, slugLike: string];
+export type TierArgs = [lowered: string, loweredLike: string, slug: string, slugLike: string];
 const byTier = new WeakMap<Tier, ReturnType<typeof statements>>();
 
 export interface WalkQuery {
