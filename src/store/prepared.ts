@@ -8,7 +8,9 @@
  *   Kysely and waits its turn, so it never reads another request's half-written rows);
  * - on PostgreSQL, and inside a transaction, it runs through Kysely with the kept SQL.
  *
- * The builder receives placeholders, not values, so it must not branch on them. What changes the
+ * The builder returns a Kysely query or a raw `sql` template. It receives placeholders, not
+ * values, so it must not branch on them or transform them (compute derived values, such as a
+ * LIKE pattern, before the call and pass them as parameters of their own). What changes the
  * SQL (which filters are present, the order terms) is the `shape`: a plain value the builder may
  * branch on, named by `shapeKey`. Array parameters (`in (…)` lists) are compiled once per length.
  * A write built the same way gives, through `compiled`, the CompiledQuery for a writer to run.

@@ -1,5 +1,6 @@
 /** Prepared statements (src/store/prepared.ts): same rows as Kysely, never half-written rows. */
 import { describe, it } from 'node:test';
+import { sql } from 'kysely';
 import assert from 'node:assert/strict';
 import { backends, type Backend } from '../support/backends.js';
 import { openStore, type Store } from '../../src/store/db.js';
@@ -7,6 +8,7 @@ import { migrateToLatest } from '../../src/store/migrate.js';
 import { prepared, preparedShapes } from '../../src/store/prepared.js';
 
 const tagsBySlug = prepared((db, slugs: string[]) => db.selectFrom('tags').selectAll().where('slug', 'in', slugs).orderBy('id'));
+const tagCount = prepared((_db, from: number) => sql<{ n: number }>`select count(*) as n from tags where id >= ${from}`);
 const tagsOrdered = preparedShapes((db, desc: boolean, from: number) =>
   db.selectFrom('tags').select(['id', 'slug']).where('id', '>=', from).orderBy('id', desc ? 'desc' : 'asc'), (desc) => String(desc));
 
@@ -36,6 +38,8 @@ for (const backend of backends()) {
         assert.deepEqual((await tagsOrdered.all(store.db, true, 2)).map((t) => t.slug), ['c', 'b']);
         assert.deepEqual((await tagsOrdered.all(store.db, false, 1)).map((t) => t.slug), ['a', 'b', 'c']);
         assert.equal((await tagsBySlug.first(store.db, ['b']))?.label, 'B');
+        // A raw `sql` template is prepared the same way.
+        for (const [from, n] of [[1, 3], [2, 2], [4, 0]] as const) assert.equal(Number((await tagCount.first(store.db, from))?.n), n);
       });
     });
 
