@@ -127,7 +127,7 @@ export interface WalkQuery {
 
 export async function walkRankedEvents(db: Kysely<any>, { words, lowered, slug, need, total }: WalkQuery, tier: Tier): Promise<number[] | undefined> {
   if (!ASCII.test(lowered) || !ASCII.test(slug) || lowered === '' || need > searchWalk.maxNeed || need <= 0) return undefined;
-  const how = searchWalk.force ?? plan(total, need, Number((await highestId.first(db))?.n ?? 0));
+  const how = plan(total, need, Number((await highestId.first(db))?.n ?? 0));
   if (how === 'full') return undefined;
   let st = byTier.get(tier);
   if (!st) byTier.set(tier, (st = statements(tier)));
