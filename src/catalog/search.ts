@@ -15,7 +15,7 @@ import type { Dialect } from '../store/migrations/context.js';
 import { errors } from '../errors/catalogue.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { eventMatch, ftsEventCount, matchText, queryWords, tagMatch } from './queries/search-sql.js';
-import { likeEscape, walkRankedEvents, type TierArgs, type TierValues } from './queries/search-walk.js';
+import { tierArgs, walkRankedEvents, type TierArgs } from './queries/search-walk.js';
 import { prepared, preparedShapes } from '../store/prepared.js';
 
 export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
@@ -24,16 +24,11 @@ export interface SearchQuery { q: string; limit_per_type: number; page: number; 
 function tier(textCol: string, slugCol: string) {
   const t = sql.ref(textCol);
   const s = sql.ref(slugCol);
-  return (v: TierValues) => sql<number>`case when lower(${t}) = ${v.lowered} or ${s} = ${v.slug} then 0
-    when lower(${t}) like ${v.loweredLike} escape '\\' or ${s} like ${v.slugLike} escape '\\' then 1 else 2 end`;
+  return (...[lowered, loweredLike, slug, slugLike]: TierArgs) => sql<number>`case when lower(${t}) = ${lowered} or ${s} = ${slug} then 0
+    when lower(${t}) like ${loweredLike} escape '\\' or ${s} like ${slugLike} escape '\\' then 1 else 2 end`;
 }
 const eventTier = tier('e.title', 'e.slug');
 const tagTier = tier('t.label', 't.slug');
-
-function tierValues(lowered: string, slug: string): TierValues {
-  return { lowered, loweredLike: `${likeEscape(lowered)}%`, slug, slugLike: `${likeEscape(slug)}%` };
-}
-const tierArgs = (v: TierValues): TierArgs => [v.lowered, v.loweredLike, v.slug, v.slugLike];
 
 /** A tag's events: kept in `tags.event_count` (migration 0012); counted within a scope (its values compile into the SQL). */
 function eventCount(scope: Scope | undefined) {
@@ -47,9 +42,9 @@ function eventCount(scope: Scope | undefined) {
 /** Matching tags, by dialect and scope (scoped: only tags with events in the scope). */
 interface TagShape { dialect: Dialect; scope: Scope | undefined }
 const tagShapeKey = (s: TagShape) => `${s.dialect}|${scopeKey(s.scope)}`;
-function matchingTags(db: Kysely<Database>, s: TagShape, match: string, [lowered, loweredLike, slug, slugLike]: TierArgs) {
+function matchingTags(db: Kysely<Database>, s: TagShape, match: string, tier: TierArgs) {
   const counted = db.selectFrom('tags as t').where(tagMatch(s.dialect, match))
-    .select(['t.id', 't.label', 't.slug', eventCount(s.scope).as('event_count'), tagTier({ lowered, loweredLike, slug, slugLike }).as('tier')]);
+    .select(['t.id', 't.label', 't.slug', eventCount(s.scope).as('event_count'), tagTier(...tier).as('tier')]);
   return db.selectFrom(counted.as('m')).where((eb) => (s.scope ? eb('m.event_count', '>', 0) : eb.lit(true)));
 }
 const tagPage = preparedShapes((db, s: TagShape, match: string, ...[lowered, loweredLike, slug, slugLike, limit, offset]: [...TierArgs, number, number]) =>
@@ -63,18 +58,18 @@ const hitsById = prepared((db, ids: number[]) => db.selectFrom('events').select(
 
 /** A page of the matching events in rank order, and how many events match. */
 async function eventPage(db: Kysely<Database>, dialect: Dialect, scope: Scope | undefined,
-  m: { words: string[]; lowered: string; slug: string }, offset: number, limit: number): Promise<{ rows: EventHit[]; total: number }> {
-  let events = db.selectFrom('events as e').where(eventMatch(dialect, matchText(dialect, m.words)));
+  m: { words: string[]; lowered: string; slug: string; match: string; tier: TierArgs }, offset: number, limit: number): Promise<{ rows: EventHit[]; total: number }> {
+  let events = db.selectFrom('events as e').where(eventMatch(dialect, m.match));
   if (scope) events = events.where((eb) => inScope(eb, 'e.id', scope));
   const fullRanking = () => events.select(['e.id', 'e.ticker', 'e.slug', 'e.title'])
-    .orderBy(eventTier(tierValues(m.lowered, m.slug))).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
+    .orderBy(eventTier(...m.tier)).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
     .limit(limit).offset(offset).execute();
   if (scope || dialect !== 'sqlite') {
     const [rows, n] = await Promise.all([fullRanking(), events.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
     return { rows, total: Number(n.n) };
   }
   // SQLite, unscoped: count on the full-text index alone, and rank by walking indexes when the walk can (search-walk.ts).
-  const total = await ftsEventCount(db, m.words);
+  const total = await ftsEventCount(db, m.match);
   const ranked = await walkRankedEvents(db, { ...m, need: Math.min(offset + limit, total), total }, eventTier);
   if (!ranked) return { rows: await fullRanking(), total };
   const ids = ranked.slice(offset, offset + limit);
@@ -94,14 +89,14 @@ export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: Se
   const slug = words.join('-');
   const offset = (q.page - 1) * q.limit_per_type;
 
-  const { rows: eventRows, total: totalEvents } = await eventPage(db, dialect, scope, { words, lowered, slug }, offset, q.limit_per_type);
+  const match = matchText(dialect, words);
+  const tier = tierArgs(lowered, slug);
+  const { rows: eventRows, total: totalEvents } = await eventPage(db, dialect, scope, { words, lowered, slug, match, tier }, offset, q.limit_per_type);
 
   let tagRows: Array<{ id: number; label: string; slug: string; event_count: number }> = [];
   let tagTotal = 0;
   if (q.search_tags) {
     const shape = { dialect, scope };
-    const match = matchText(dialect, words);
-    const tier = tierArgs(tierValues(lowered, slug));
     [tagRows, tagTotal] = await Promise.all([
       tagPage.all(db, shape, match, ...tier, q.limit_per_type, offset),
       tagCount.first(db, shape, match, ...tier).then((r) => Number(r?.n ?? 0)),

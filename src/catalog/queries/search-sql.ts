@@ -47,6 +47,6 @@ export function tagMatch(dialect: Dialect, text: string) {
  * the events' rows, kept by the 0002 triggers), without visiting a single event row.
  */
 const ftsCount = prepared((_db, fts: string) => sql<{ n: number }>`select count(*) as n from events_fts where events_fts match ${fts}`);
-export async function ftsEventCount(db: Kysely<Database>, words: string[]): Promise<number> {
-  return Number((await ftsCount.first(db, ftsMatch(words)))?.n ?? 0);
+export async function ftsEventCount(db: Kysely<Database>, match: string): Promise<number> {
+  return Number((await ftsCount.first(db, match))?.n ?? 0);
 }

@@ -24,7 +24,6 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { prepared } from '../../store/prepared.js';
-import { ftsMatch } from './search-sql.js';
 
 /** Tunables; tests set `force` to drive each way on a small catalog. */
 export const searchWalk = {
@@ -65,10 +64,17 @@ const TOKENS = /[a-z0-9]+/g;
 
 interface Row { id: number; title: string; slug: string; volume: number }
 
-/** The query's values as the ranking's tier expression takes them (see `Tier`). */
-export interface TierValues { lowered: string; loweredLike: string; slug: string; slugLike: string }
+/**
+ * The query's values as the ranking's tier expression takes them, one by one (prepared
+ * statements take scalar parameters): the lower-cased query and its slug, each also as a LIKE
+ * prefix pattern.
+ */
+export type TierArgs = [lowered: string, loweredLike: string, slug: string, slugLike: string];
+export function tierArgs(lowered: string, slug: string): TierArgs {
+  return [lowered, `${likeEscape(lowered)}%`, slug, `${likeEscape(slug)}%`];
+}
 /** The ranking's tier of `events as e` (0 exact, 1 prefix, 2 word) for bound values. */
-export type Tier = (v: TierValues) => RawBuilder<number>;
+export type Tier = (...args: TierArgs) => RawBuilder<number>;
 
 function nextString(s: string): string {
   return s.slice(0, -1) + String.fromCharCode(s.charCodeAt(s.length - 1) + 1);
@@ -88,7 +94,6 @@ const matchingIds = prepared((_db, fts: string, limit: number) => {
 
 /** Statements that depend on the ranking's tier expression: built once per expression. */
 function statements(tier: Tier) {
-  // Prepared statements take scalar parameters: the query's values come one by one (`TierArgs`).
   const range = (q: string, upper: string, slug: string, slugUpper: string) => sql`((lower(e.title) >= ${q} and lower(e.title) < ${upper})
     or (lower(e.slug) >= ${slug} and lower(e.slug) < ${slugUpper}))`;
   return {
@@ -110,28 +115,28 @@ function statements(tier: Tier) {
       where (lower(e.title) = ${lowered} or e.slug = ${slug}) order by e.closed, e.volume desc, e.id desc`),
     chunk: prepared((_db, ...[lowered, loweredLike, slug, slugLike, closed, volume, id, limit]: [...TierArgs, number, number, number, number]) => sql<Row>`select
       e.id, e.title, e.slug, e.volume from events e indexed by events_search_walk
-      where e.closed = ${closed} and (e.volume, e.id) < (${volume}, ${id}) and ${tier({ lowered, loweredLike, slug, slugLike })} = 2
+      where e.closed = ${closed} and (e.volume, e.id) < (${volume}, ${id}) and ${tier(lowered, loweredLike, slug, slugLike)} = 2
       order by e.volume desc, e.id desc limit ${limit}`),
   };
 }
-export type TierArgs = [lowered: string, loweredLike: string, slug: string, slugLike: string];
 const byTier = new WeakMap<Tier, ReturnType<typeof statements>>();
 
 export interface WalkQuery {
   words: string[]; lowered: string; slug: string;
+  /** The words as an FTS5 MATCH string (search-sql.ts `matchText`), and as the tier takes them. */
+  match: string; tier: TierArgs;
   /** How many ranked ids to return (offset + page size, at most `total`). */
   need: number;
   /** How many events match (events_fts). */
   total: number;
 }
 
-export async function walkRankedEvents(db: Kysely<any>, { words, lowered, slug, need, total }: WalkQuery, tier: Tier): Promise<number[] | undefined> {
+export async function walkRankedEvents(db: Kysely<any>, { words, lowered, slug, match, tier: tv, need, total }: WalkQuery, tier: Tier): Promise<number[] | undefined> {
   if (!ASCII.test(lowered) || !ASCII.test(slug) || lowered === '' || need > searchWalk.maxNeed || need <= 0) return undefined;
   const how = plan(total, need, Number((await highestId.first(db))?.n ?? 0));
   if (how === 'full') return undefined;
   let st = byTier.get(tier);
   if (!st) byTier.set(tier, (st = statements(tier)));
-  const tv: TierArgs = [lowered, `${likeEscape(lowered)}%`, slug, `${likeEscape(slug)}%`];
   const upper = nextString(lowered);
   const slugUpper = nextString(slug);
   const head = words.slice(0, -1);
@@ -176,30 +181,32 @@ export async function walkRankedEvents(db: Kysely<any>, { words, lowered, slug, 
    */
   const walkList = async () => {
     const seen = new Set(out);
-    for (const { id } of await matchingIds.all(db, ftsMatch(words), need)) {
+    for (const { id } of await matchingIds.all(db, match, need)) {
       if (out.length >= need) return;
       if (!seen.has(id)) out.push(id);
     }
   };
 
+  /**
+   * Fills `out` after its first `base` ids from `fetch(limit)` (rows in rank order); asks for 4×
+   * as many again when some rows did not match, until `out` is full or the rows run out.
+   */
+  const fill = async (base: number, fetch: (limit: number) => Promise<Row[]>) => {
+    for (let limit = need - base; !unsure && out.length < need; limit *= 4) {
+      out.length = base;
+      const rows = await fetch(limit);
+      keep(rows);
+      if (rows.length < limit) return;
+    }
+  };
+
   const { n: candidates = 0 } = (await st.prefixCount.first(db, lowered, upper, slug, slugUpper, searchWalk.maxPrefixCandidates + 1)) ?? {};
   if (Number(candidates) <= searchWalk.maxPrefixCandidates) {
-    // The range's best rows, sorted by SQLite; more only if some did not match.
-    for (let limit = need; ; limit *= 4) {
-      out.length = 0;
-      const rows = await st.prefixRows.all(db, lowered, upper, slug, slugUpper, limit);
-      keep(rows);
-      if (unsure || out.length >= need || rows.length < limit) break;
-    }
+    // The range's best rows, sorted by SQLite.
+    await fill(0, (limit) => st.prefixRows.all(db, lowered, upper, slug, slugUpper, limit));
   } else {
     keep(await st.exactRows.all(db, lowered, slug));
-    const exact = out.length;
-    for (let limit = need - exact; !unsure && out.length < need; limit *= 4) {
-      out.length = exact;
-      const rows = await st.rangeRows.all(db, lowered, upper, slug, slugUpper, limit);
-      keep(rows);
-      if (rows.length < limit) break;
-    }
+    await fill(out.length, (limit) => st.rangeRows.all(db, lowered, upper, slug, slugUpper, limit));
   }
   if (out.length < need && !unsure) {
     if (how === 'list') await walkList();
@@ -208,4 +215,6 @@ export async function walkRankedEvents(db: Kysely<any>, { words, lowered, slug, 
   return unsure ? undefined : out;
 }
 
-export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
