@@ -1,7 +1,7 @@
 /**
  * Id sources for the Exchange. Ids are injected so the core stays deterministic: tests and
  * replays use `counterIds` (0x + 64 hex of a counter), production uses `randomIds` (0x + 64
- * random hex, the shape of the real exchange's order ids and transaction hashes).
+ * hex, the shape of the real exchange's order ids and transaction hashes: see there).
  */
 
 import { randomBytes } from 'node:crypto';
@@ -25,8 +25,16 @@ export function counterIds(start = 0): CounterIds {
 }
 
 /** Random bytes drawn per refill: one CSPRNG call serves 128 ids (as node's randomUUID buffers its entropy). */
-const POOL_BYTES = 32 * 128;
+const POOL_BYTES = 26 * 128;
 
+/**
+ * 0x + 64 lowercase hex: 12 hex digits of the wall clock's milliseconds, then 52 random ones
+ * (208 bits: unique without coordination, across instances too). The time prefix is for the
+ * database, as in UUIDv7: ids are the keys of orders, trades and maker fills and of indexes on
+ * them, and keys made in time order land at the end of those B-trees — one page a commit —
+ * where random keys each dirtied a page of their own (a quarter of a crossing order's log
+ * writes). The prefix tells nothing the order's `created_at` does not.
+ */
 export function randomIds(): IdSource {
   let pool = Buffer.alloc(0);
   let at = 0;
@@ -36,8 +44,8 @@ export function randomIds(): IdSource {
         pool = randomBytes(POOL_BYTES);
         at = 0;
       }
-      const id = '0x' + pool.toString('hex', at, at + 32);
-      at += 32;
+      const id = '0x' + Date.now().toString(16).padStart(12, '0').slice(-12) + pool.toString('hex', at, at + 26);
+      at += 26;
       return id;
     },
   };

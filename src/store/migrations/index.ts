@@ -16,6 +16,7 @@ import * as m0010 from './0010_exchange_write_path.js';
 import * as m0011 from './0011_search_prefix.js';
 import * as m0012 from './0012_tag_event_counts.js';
 import * as m0013 from './0013_drop_activity_condition.js';
+import * as m0014 from './0014_trades_builder_partial.js';
 
 export interface MigrationModule {
   up(db: Kysely<any>, ctx: MigrationContext): Promise<void>;
@@ -34,4 +35,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, MigrationModule]> = [
   ['0011_search_prefix', m0011],
   ['0012_tag_event_counts', m0012],
   ['0013_drop_activity_condition', m0013],
+  ['0014_trades_builder_partial', m0014],
 ];
