@@ -33,7 +33,8 @@ const POOL_BYTES = 26 * 128;
  * database, as in UUIDv7: ids are the keys of orders, trades and maker fills and of indexes on
  * them, and keys made in time order land at the end of those B-trees — one page a commit —
  * where random keys each dirtied a page of their own (a quarter of a crossing order's log
- * writes). The prefix tells nothing the order's `created_at` does not.
+ * writes). So an id tells when it was made, to the millisecond, as a UUIDv7 does; maker order
+ * ids are public in trades, so a maker's placement times are too (core README).
  */
 export function randomIds(): IdSource {
   let pool = Buffer.alloc(0);
