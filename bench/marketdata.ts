@@ -9,7 +9,7 @@
  * 50 tokens (≥ 0.5); GET /markets first page (≥ 0.3); GET /prices-history one week at 1-minute
  * fidelity (≥ 0.3).
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from '../src/config/config.js';
@@ -20,6 +20,7 @@ import { loadDemo } from '../src/demo/load.js';
 import { ExchangeService } from '../src/exchange/service.js';
 import type { Exchange, OpResult, PlaceResult } from '../src/core/index.js';
 import type { BenchContext, HttpSuite } from './types.js';
+import { l1Headers, order, signed, type Trader } from './kit/client.js';
 
 const MICRO = 1_000_000;
 const hash = (label: string) => createHash('sha256').update(label).digest('hex');
@@ -85,52 +86,28 @@ async function prepare(dataDir: string, env: Record<string, string>): Promise<vo
 }
 
 // ── the churn client: signed order entry over HTTP ─────────────────────────────────────────────
-interface Creds { apiKey: string; secret: string; passphrase: string }
-
-async function apiKey(baseUrl: string): Promise<Creds> {
-  const ts = String(Math.floor(Date.now() / 1000));
-  const signature = await CHURN.signTypedData({
-    domain: { name: 'ClobAuthDomain', version: '1', chainId: 137 },
-    types: { ClobAuth: [{ name: 'address', type: 'address' }, { name: 'timestamp', type: 'string' }, { name: 'nonce', type: 'uint256' }, { name: 'message', type: 'string' }] },
-    primaryType: 'ClobAuth',
-    message: { address: CHURN.address, timestamp: ts, nonce: 0n, message: 'This message attests that I control the given wallet' },
-  });
-  const headers = { POLY_ADDRESS: CHURN.address, POLY_SIGNATURE: signature, POLY_TIMESTAMP: ts, POLY_NONCE: '0' };
+/** The churn wallet as a trader: its API key derived (or created) over L1. */
+async function churnTrader(baseUrl: string): Promise<Trader> {
+  const headers = await l1Headers(CHURN);
   let res = await fetch(`${baseUrl}/auth/derive-api-key`, { headers });
   if (!res.ok) res = await fetch(`${baseUrl}/auth/api-key`, { method: 'POST', headers });
   if (!res.ok) throw new Error(`churn: api key ${res.status} ${await res.text()}`);
-  return (await res.json()) as Creds;
-}
-
-function signed(creds: Creds, method: string, path: string, body: string): Record<string, string> {
-  const ts = String(Math.floor(Date.now() / 1000));
-  const key = Buffer.from(creds.secret.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  const sig = createHmac('sha256', key).update(`${ts}${method}${path}${body}`).digest('base64').replace(/\+/g, '-').replace(/\//g, '_');
-  return { POLY_ADDRESS: CHURN.address, POLY_API_KEY: creds.apiKey, POLY_PASSPHRASE: creds.passphrase, POLY_TIMESTAMP: ts, POLY_SIGNATURE: sig, 'content-type': 'application/json' };
+  return { address: CHURN.address, ...((await res.json()) as Omit<Trader, 'address'>) };
 }
 
 /** Places a BUY inside the bid levels and cancels it, over and over: every request changes the book. */
 async function churn(ctx: BenchContext): Promise<() => Promise<void>> {
-  const creds = await apiKey(ctx.baseUrl);
+  const t = await churnTrader(ctx.baseUrl);
+  const send = (spec: ReturnType<typeof signed>) => fetch(`${ctx.baseUrl}${spec.path}`, { method: spec.method, headers: spec.headers, body: spec.body });
   let running = true;
   let changes = 0;
   const loop = (async () => {
     for (let i = 0; running; i++) {
       const price = 300_000 + (i % 100) * 1_000;
-      const size = 5 * MICRO;
-      const body = JSON.stringify({
-        order: {
-          salt: String(i), maker: CHURN.address, signer: CHURN.address, taker: '0x0000000000000000000000000000000000000000',
-          tokenId: `${BOOK}:0`, makerAmount: String((price * size) / MICRO), takerAmount: String(size), expiration: '0', nonce: '0',
-          feeRateBps: '0', side: 'BUY', signatureType: 0, signature: '0x',
-        },
-        owner: creds.apiKey, orderType: 'GTC',
-      });
-      const res = await fetch(`${ctx.baseUrl}/order`, { method: 'POST', headers: signed(creds, 'POST', '/order', body), body });
+      const res = await send(signed(t, 'POST', '/order', order(t, `${BOOK}:0`, 'BUY', price, 5 * MICRO)));
       const placed = (await res.json()) as { orderID?: string };
       if (!res.ok || !placed.orderID) throw new Error(`churn: order ${res.status} ${JSON.stringify(placed)}`);
-      const del = JSON.stringify({ orderID: placed.orderID });
-      const c = await fetch(`${ctx.baseUrl}/order`, { method: 'DELETE', headers: signed(creds, 'DELETE', '/order', del), body: del });
+      const c = await send(signed(t, 'DELETE', '/order', { orderID: placed.orderID }));
       await c.arrayBuffer();
       changes += 2;
     }

@@ -3,7 +3,7 @@
  * L2-signed request specs, operator calls. Benchmarks build their state through the public API,
  * exactly as a user would.
  */
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { decodeSecret, l2Signature } from '../../src/auth/hmac.js';
 import type { BenchContext, HttpRequestSpec } from '../types.js';
 
@@ -22,8 +22,8 @@ export async function call(ctx: BenchContext, method: string, path: string, body
 export const admin = (ctx: BenchContext, method: string, path: string, body?: unknown) =>
   call(ctx, method, path, body, { authorization: `Bearer ${ctx.adminToken}` });
 
-export async function newTrader(ctx: BenchContext, usdc = 0): Promise<Trader> {
-  const account = privateKeyToAccount(generatePrivateKey());
+/** L1 headers of `account` for nonce 0 (a real EIP-712 ClobAuth signature): create or derive its API key. */
+export async function l1Headers(account: PrivateKeyAccount): Promise<Record<string, string>> {
   const ts = String(Math.floor(Date.now() / 1000));
   const signature = await account.signTypedData({
     domain: { name: 'ClobAuthDomain', version: '1', chainId: 137 },
@@ -31,7 +31,12 @@ export async function newTrader(ctx: BenchContext, usdc = 0): Promise<Trader> {
     primaryType: 'ClobAuth',
     message: { address: account.address, timestamp: ts, nonce: 0n, message: 'This message attests that I control the given wallet' },
   });
-  const creds = await call(ctx, 'POST', '/auth/api-key', undefined, { POLY_ADDRESS: account.address, POLY_SIGNATURE: signature, POLY_TIMESTAMP: ts, POLY_NONCE: '0' });
+  return { POLY_ADDRESS: account.address, POLY_SIGNATURE: signature, POLY_TIMESTAMP: ts, POLY_NONCE: '0' };
+}
+
+export async function newTrader(ctx: BenchContext, usdc = 0): Promise<Trader> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const creds = await call(ctx, 'POST', '/auth/api-key', undefined, await l1Headers(account));
   const t = { address: account.address, ...creds } as Trader;
   for (let left = usdc; left > 0; left -= 1_000_000) {
     await admin(ctx, 'POST', `/admin/wallets/${t.address}/deposit`, { amount: String(Math.min(left, 1_000_000) * 1_000_000) });
