@@ -6,7 +6,7 @@
  */
 
 import type { BalanceRow, PositionRow } from '../ledger/types.js';
-import { ASK, BID, type BookSide } from '../engine/book.js';
+import { ASK, BID, type Book, type BookSide } from '../engine/book.js';
 import { MICRO } from '../engine/amounts.js';
 import type { MarketState, State } from './state.js';
 import type { MarketRow, OrderRow } from './types.js';
@@ -62,8 +62,9 @@ export type SnapshotHead = Omit<ExchangeSnapshot, 'orders' | 'balances' | 'posit
 
 /**
  * Loads a snapshot into an empty State piece by piece, so a restore can stream rows from a
- * database straight in: the head (counters, markets) first, then the live orders in ascending
- * `seq` — each row becomes the live row itself, uncopied — then balances and positions, then
+ * database straight in: the head (counters, markets) first — markets may also come one by one
+ * through `market`, as a large catalog is read page by page — then the live orders in ascending
+ * `seq` (each row becomes the live row itself, uncopied), then balances and positions, then
  * `finish()` (book versions are set last: resting an order bumps them).
  */
 export class SnapshotLoader {
@@ -71,21 +72,36 @@ export class SnapshotLoader {
   private lastMarket: string | null = null;
   private lastState: MarketState | undefined;
   private finished = false;
+  /** The markets' books in load order, with the version and last change each gets in `finish`. */
+  private readonly books: Book[] = [];
+  private readonly versions: number[] = [];
+  private readonly changes: number[] = [];
 
-  constructor(private readonly st: State, private readonly head: SnapshotHead) {
+  constructor(private readonly st: State, head: SnapshotHead) {
     if (head.format !== 1) throw new Error(`unsupported snapshot format ${String(head.format)}`);
     st.seq = head.seq;
     st.ledger.deposited = head.deposited;
     st.ledger.withdrawn = head.withdrawn;
     st.takerMatched = head.takerMatched;
     st.makerMatched = head.makerMatched;
-    for (const s of head.markets) {
-      const { ladderRes, bookVersion, lastChangeMs, lastTradePrice, lastTradeSide, ...row } = s;
-      const book = st.newBook(ladderRes);
-      st.markets.set(row.conditionId, { row: { ...row, payouts: row.payouts && [row.payouts[0], row.payouts[1]] }, book, bySlot: [] });
-      book.lastTradeIdx = lastTradePrice / ladderRes;
-      book.lastTradeSide = lastTradeSide;
-    }
+    for (const s of head.markets) this.market(s);
+  }
+
+  /** Adds a market and its (empty) book; every market comes before the first order. */
+  market(s: MarketSnapshot): void {
+    if (this.lastSeq !== -Infinity) throw new Error(`snapshot market ${s.conditionId} after the first order`);
+    const book = this.st.newBook(s.ladderRes);
+    const row: MarketRow = {
+      conditionId: s.conditionId, tickSize: s.tickSize, minOrderSize: s.minOrderSize, makerBaseFeeBps: s.makerBaseFeeBps,
+      takerBaseFeeBps: s.takerBaseFeeBps, acceptingOrders: s.acceptingOrders, status: s.status,
+      payouts: s.payouts && [s.payouts[0], s.payouts[1]],
+    };
+    this.st.markets.set(row.conditionId, { row, book, bySlot: [] });
+    book.lastTradeIdx = s.lastTradePrice / s.ladderRes;
+    book.lastTradeSide = s.lastTradeSide;
+    this.books.push(book);
+    this.versions.push(s.bookVersion);
+    this.changes.push(s.lastChangeMs);
   }
 
   /** Rests a live order at the back of its price level; the loader keeps `row` as the live row. */
@@ -116,11 +132,10 @@ export class SnapshotLoader {
   finish(): void {
     if (this.finished) return;
     this.finished = true;
-    for (const s of this.head.markets) {
-      const book = this.st.markets.get(s.conditionId)!.book;
-      book.version = s.bookVersion;
-      book.lastChangeMs = s.lastChangeMs;
-    }
+    this.books.forEach((book, i) => {
+      book.version = this.versions[i]!;
+      book.lastChangeMs = this.changes[i]!;
+    });
   }
 }
 

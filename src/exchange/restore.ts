@@ -8,12 +8,13 @@
  * SQLite by `sqlite-restore.ts` on the raw handle, on PostgreSQL through Kysely.
  */
 import { sql, type Kysely } from 'kysely';
-import { Exchange, type Clock, type IdSource, type MarketSnapshot, type OrderRow, type Side, type OrderType, type OrderStatus, type SnapshotHead, type SnapshotLoader } from '../core/index.js';
+import { Exchange, type Clock, type IdSource, type OrderRow, type Side, type OrderType, type OrderStatus, type SnapshotHead, type SnapshotLoader } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { OrdersTable } from '../store/schema-exchange.js';
 import { CATALOG_MARKET_COLUMNS, marketRowOf } from './settings.js';
 import { sqliteOf } from '../store/sqlite-handle.js';
 import { streamSqlite } from './sqlite-restore.js';
+import { prepared } from '../store/prepared.js';
 
 export function orderFromRow(r: OrdersTable): OrderRow {
   return {
@@ -31,30 +32,43 @@ export interface Restored {
   tradeSeq: number;
 }
 
+/** Markets are read in pages of this many (keyset on the id): a large catalog is never held whole. */
+const MARKET_PAGE = 1000;
+
+/**
+ * A page of the catalog markets with an order book, each with its book's row (none before its
+ * first order). Streamed into the loader page by page: a large catalog has hundreds of thousands.
+ */
+const marketsWithBooks = prepared((db, afterId: number) => db.selectFrom('markets as m').leftJoin('books as b', 'b.condition_id', 'm.condition_id')
+  .select(['m.id', ...CATALOG_MARKET_COLUMNS.map((c) => `m.${c}` as const), 'b.ladder_res', 'b.version', 'b.last_change_ms', 'b.last_trade_price', 'b.last_trade_side'])
+  .where('m.enable_order_book', '=', 1).where('m.id', '>', afterId).orderBy('m.id').limit(MARKET_PAGE));
+
 /** The exchange as the database holds it. */
 export async function restoreFromDb(db: Kysely<Database>, clock: Clock, ids: IdSource): Promise<Restored> {
   const state = await db.selectFrom('exchange_state').selectAll().where('id', '=', 1).executeTakeFirst();
-  const books = new Map((await db.selectFrom('books').selectAll().execute()).map((b) => [b.condition_id, b]));
-  const catalog = await db.selectFrom('markets').select(CATALOG_MARKET_COLUMNS).where('enable_order_book', '=', 1).execute();
-  const markets: MarketSnapshot[] = catalog.map((m) => {
-    const row = marketRowOf(m);
-    const b = books.get(m.condition_id);
-    return {
-      ...row,
-      ladderRes: b?.ladder_res || row.tickSize,
-      bookVersion: b?.version ?? 0,
-      lastChangeMs: b?.last_change_ms ?? 0,
-      lastTradePrice: b?.last_trade_price ?? 0,
-      lastTradeSide: (b?.last_trade_side ?? -1) as -1 | 0 | 1,
-    };
-  });
   const head: SnapshotHead = {
     format: 1,
     seq: state?.seq ?? 0, deposited: state?.deposited ?? 0, withdrawn: state?.withdrawn ?? 0,
     takerMatched: state?.taker_matched ?? 0, makerMatched: state?.maker_matched ?? 0,
-    markets,
+    markets: [],
   };
   const { exchange, loader } = Exchange.restoring(head, clock, ids);
+  for (let after = 0; ;) {
+    const page = await marketsWithBooks.all(db, after);
+    for (const m of page) {
+      const row = marketRowOf(m);
+      loader.market({
+        ...row,
+        ladderRes: m.ladder_res || row.tickSize,
+        bookVersion: m.version ?? 0,
+        lastChangeMs: m.last_change_ms ?? 0,
+        lastTradePrice: m.last_trade_price ?? 0,
+        lastTradeSide: (m.last_trade_side ?? -1) as -1 | 0 | 1,
+      });
+    }
+    if (page.length < MARKET_PAGE) break;
+    after = page[page.length - 1]!.id;
+  }
   const h = sqliteOf(db);
   if (h !== undefined) await streamSqlite(db, h, loader);
   else await streamKysely(db, loader);

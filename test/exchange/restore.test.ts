@@ -82,6 +82,42 @@ for (const backend of backends()) {
       }
     });
 
+    it('restores every market of a catalog larger than one page of the market read, with its book', async () => {
+      const { store, reopen, dispose } = await freshStore(backend);
+      try {
+        const markets = await addMarkets(store, 1_005);
+        const clock = manualClock(T0);
+        let svc = await ExchangeService.open(store, { clock, ids: counterIds() });
+        const [first, last] = [markets[0]!, markets[markets.length - 1]!];
+        await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000_000));
+        await svc.run((ex) => ex.deposit(WALLETS[1]!, 1_000_000_000));
+        for (const m of [first, last]) {
+          await svc.run((ex) => ex.split(WALLETS[1]!, m, 100_000_000));
+          await svc.run((ex) => ex.placeOrder({ owner: WALLETS[1]!, tokenId: `${m}:0`, side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC' }));
+          clock.advance(5);
+          await svc.run((ex) => ex.placeOrder({ owner: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price: 600_000, size: 10_000_000, type: 'GTC' }));
+          clock.advance(5);
+        }
+        const before = svc.core.snapshot();
+        assert.equal(before.markets.length, 1_005);
+        assert.ok(before.markets.every((m) => markets.includes(m.conditionId)));
+        assert.deepEqual([first, last].map((m) => before.markets.find((x) => x.conditionId === m)!.lastTradePrice), [600_000, 600_000]);
+        await svc.close();
+        await store.close();
+        const store2 = reopen();
+        try {
+          svc = await ExchangeService.open(store2, { clock, ids: counterIds(10_000) });
+          checkInvariants(svc.core);
+          assert.deepEqual(svc.core.snapshot(), before);
+          await svc.close();
+        } finally {
+          await store2.close();
+        }
+      } finally {
+        await dispose();
+      }
+    });
+
     if (backend.name === 'sqlite') {
       it('reads a live row outside the compact encoding whole', async () => {
         const { store, reopen, dispose } = await freshStore(backend);
