@@ -9,7 +9,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
 import { ExchangeService } from '../../src/exchange/service.js';
-import { checkInvariants, counterIds, manualClock, type OrderCommand } from '../../src/core/index.js';
+import { checkInvariants, counterIds, manualClock, type Clock, type ExchangeSnapshot, type OrderCommand } from '../../src/core/index.js';
+import type { Store } from '../../src/store/db.js';
 import { addMarkets, freshStore, prng, WALLETS } from './support.js';
 
 const T0 = Date.UTC(2026, 0, 2);
@@ -30,6 +31,26 @@ function command(rand: () => number, markets: string[], i: number): OrderCommand
   return cmd;
 }
 
+/**
+ * Stops `svc` and its store, opens the service again on a new handle of the same database,
+ * checks the invariants and that the snapshot is `before`, then runs `more` on the new service.
+ */
+async function afterRestart(svc: ExchangeService, store: Store, reopen: () => Store, clock: Clock, before: ExchangeSnapshot,
+  more: (again: ExchangeService) => Promise<void> = async () => {}): Promise<void> {
+  await svc.close();
+  await store.close();
+  const store2 = reopen();
+  try {
+    const again = await ExchangeService.open(store2, { clock, ids: counterIds(10_000) });
+    checkInvariants(again.core);
+    assert.deepEqual(again.core.snapshot(), before);
+    await more(again);
+    await again.close();
+  } finally {
+    await store2.close();
+  }
+}
+
 for (const backend of backends()) {
   describe(`restore (${backend.name})`, { skip: backend.skip }, () => {
     it('rebuilds books, reservations, open orders and GTD expiries exactly', async () => {
@@ -37,7 +58,7 @@ for (const backend of backends()) {
       try {
         const markets = await addMarkets(store, 3);
         const clock = manualClock(T0);
-        let svc = await ExchangeService.open(store, { clock, ids: counterIds() });
+        const svc = await ExchangeService.open(store, { clock, ids: counterIds() });
         for (const w of WALLETS) {
           await svc.run((ex) => ex.deposit(w, 10_000_000_000));
           for (const m of markets) await svc.run((ex) => ex.split(w, m, 1_000_000_000));
@@ -56,27 +77,17 @@ for (const backend of backends()) {
         assert.ok(before.orders.some((o) => o.type === 'GTD') && before.orders.some((o) => o.postOnly), 'GTD and post-only orders rest');
         assert.ok(before.orders.some((o) => o.sizeMatched > 0), 'some resting orders are partly filled');
         const open = WALLETS.map((w) => svc.core.openOrders(w).map((o) => o.id));
-        await svc.close();
-        await store.close();
-
-        const store2 = reopen();
-        try {
-          svc = await ExchangeService.open(store2, { clock, ids: counterIds(10_000) });
-          checkInvariants(svc.core);
-          assert.deepEqual(svc.core.snapshot(), before);
+        await afterRestart(svc, store, reopen, clock, before, async (again) => {
           // The queue only drops closed orders lazily: the restored one starts with the live ones.
-          assert.equal(svc.core.nextExpiry(), Math.min(...before.orders.filter((o) => o.type === 'GTD').map((o) => o.expiration * 1000)));
-          assert.deepEqual(WALLETS.map((w) => svc.core.openOrders(w).map((o) => o.id)), open);
+          assert.equal(again.core.nextExpiry(), Math.min(...before.orders.filter((o) => o.type === 'GTD').map((o) => o.expiration * 1000)));
+          assert.deepEqual(WALLETS.map((w) => again.core.openOrders(w).map((o) => o.id)), open);
           // The expiry queue holds the same orders in the same order.
           const due = before.orders.filter((o) => o.type === 'GTD').sort((a, b) => a.expiration - b.expiration || a.seq - b.seq);
           const cut = due[due.length >> 1]!.expiration * 1000;
-          const r = await svc.run((ex) => ex.expireDue(cut));
+          const r = await again.run((ex) => ex.expireDue(cut));
           assert.deepEqual(r.expired, due.filter((o) => o.expiration * 1000 <= cut).map((o) => o.id));
-          checkInvariants(svc.core);
-          await svc.close();
-        } finally {
-          await store2.close();
-        }
+          checkInvariants(again.core);
+        });
       } finally {
         await dispose();
       }
@@ -87,7 +98,7 @@ for (const backend of backends()) {
       try {
         const markets = await addMarkets(store, 1_005);
         const clock = manualClock(T0);
-        let svc = await ExchangeService.open(store, { clock, ids: counterIds() });
+        const svc = await ExchangeService.open(store, { clock, ids: counterIds() });
         const [first, last] = [markets[0]!, markets[markets.length - 1]!];
         await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000_000));
         await svc.run((ex) => ex.deposit(WALLETS[1]!, 1_000_000_000));
@@ -102,17 +113,7 @@ for (const backend of backends()) {
         assert.equal(before.markets.length, 1_005);
         assert.ok(before.markets.every((m) => markets.includes(m.conditionId)));
         assert.deepEqual([first, last].map((m) => before.markets.find((x) => x.conditionId === m)!.lastTradePrice), [600_000, 600_000]);
-        await svc.close();
-        await store.close();
-        const store2 = reopen();
-        try {
-          svc = await ExchangeService.open(store2, { clock, ids: counterIds(10_000) });
-          checkInvariants(svc.core);
-          assert.deepEqual(svc.core.snapshot(), before);
-          await svc.close();
-        } finally {
-          await store2.close();
-        }
+        await afterRestart(svc, store, reopen, clock, before);
       } finally {
         await dispose();
       }
