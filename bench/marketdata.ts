@@ -20,7 +20,7 @@ import { loadDemo } from '../src/demo/load.js';
 import { ExchangeService } from '../src/exchange/service.js';
 import type { Exchange, OpResult, PlaceResult } from '../src/core/index.js';
 import type { BenchContext, HttpSuite } from './types.js';
-import { l1Headers, order, signed, type Trader } from './kit/client.js';
+import { l1Headers, order, send, signed, type Trader } from './kit/client.js';
 
 const MICRO = 1_000_000;
 const hash = (label: string) => createHash('sha256').update(label).digest('hex');
@@ -98,17 +98,14 @@ async function churnTrader(baseUrl: string): Promise<Trader> {
 /** Places a BUY inside the bid levels and cancels it, over and over: every request changes the book. */
 async function churn(ctx: BenchContext): Promise<() => Promise<void>> {
   const t = await churnTrader(ctx.baseUrl);
-  const send = (spec: ReturnType<typeof signed>) => fetch(`${ctx.baseUrl}${spec.path}`, { method: spec.method, headers: spec.headers, body: spec.body });
   let running = true;
   let changes = 0;
   const loop = (async () => {
     for (let i = 0; running; i++) {
       const price = 300_000 + (i % 100) * 1_000;
-      const res = await send(signed(t, 'POST', '/order', order(t, `${BOOK}:0`, 'BUY', price, 5 * MICRO)));
-      const placed = (await res.json()) as { orderID?: string };
-      if (!res.ok || !placed.orderID) throw new Error(`churn: order ${res.status} ${JSON.stringify(placed)}`);
-      const c = await send(signed(t, 'DELETE', '/order', { orderID: placed.orderID }));
-      await c.arrayBuffer();
+      const placed = (await send(ctx, signed(t, 'POST', '/order', order(t, `${BOOK}:0`, 'BUY', price, 5 * MICRO)))) as { orderID?: string };
+      if (!placed.orderID) throw new Error(`churn: order not placed: ${JSON.stringify(placed)}`);
+      await send(ctx, signed(t, 'DELETE', '/order', { orderID: placed.orderID }));
       changes += 2;
     }
   })();

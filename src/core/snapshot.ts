@@ -6,7 +6,7 @@
  */
 
 import type { BalanceRow, PositionRow } from '../ledger/types.js';
-import { ASK, BID, type Book, type BookSide } from '../engine/book.js';
+import { ASK, BID, type BookSide } from '../engine/book.js';
 import { MICRO } from '../engine/amounts.js';
 import type { MarketState, State } from './state.js';
 import type { MarketRow, OrderRow } from './types.js';
@@ -72,8 +72,7 @@ export class SnapshotLoader {
   private lastMarket: string | null = null;
   private lastState: MarketState | undefined;
   private finished = false;
-  /** The markets' books in load order, with the version and last change each gets in `finish`. */
-  private readonly books: Book[] = [];
+  /** Each market's book version and last change, in load order, set by `finish`. */
   private readonly versions: number[] = [];
   private readonly changes: number[] = [];
 
@@ -90,18 +89,13 @@ export class SnapshotLoader {
   /** Adds a market and its (empty) book; every market comes before the first order. */
   market(s: MarketSnapshot): void {
     if (this.lastSeq !== -Infinity) throw new Error(`snapshot market ${s.conditionId} after the first order`);
-    const book = this.st.newBook(s.ladderRes);
-    const row: MarketRow = {
-      conditionId: s.conditionId, tickSize: s.tickSize, minOrderSize: s.minOrderSize, makerBaseFeeBps: s.makerBaseFeeBps,
-      takerBaseFeeBps: s.takerBaseFeeBps, acceptingOrders: s.acceptingOrders, status: s.status,
-      payouts: s.payouts && [s.payouts[0], s.payouts[1]],
-    };
-    this.st.markets.set(row.conditionId, { row, book, bySlot: [] });
-    book.lastTradeIdx = s.lastTradePrice / s.ladderRes;
-    book.lastTradeSide = s.lastTradeSide;
-    this.books.push(book);
-    this.versions.push(s.bookVersion);
-    this.changes.push(s.lastChangeMs);
+    const { ladderRes, bookVersion, lastChangeMs, lastTradePrice, lastTradeSide, ...row } = s;
+    const book = this.st.newBook(ladderRes);
+    this.st.markets.set(row.conditionId, { row: { ...row, payouts: row.payouts && [row.payouts[0], row.payouts[1]] }, book, bySlot: [] });
+    book.lastTradeIdx = lastTradePrice / ladderRes;
+    book.lastTradeSide = lastTradeSide;
+    this.versions.push(bookVersion);
+    this.changes.push(lastChangeMs);
   }
 
   /** Rests a live order at the back of its price level; the loader keeps `row` as the live row. */
@@ -132,10 +126,12 @@ export class SnapshotLoader {
   finish(): void {
     if (this.finished) return;
     this.finished = true;
-    this.books.forEach((book, i) => {
+    // The state was empty: its markets are exactly the loaded ones, in load order.
+    let i = 0;
+    for (const { book } of this.st.markets.values()) {
       book.version = this.versions[i]!;
-      book.lastChangeMs = this.changes[i]!;
-    });
+      book.lastChangeMs = this.changes[i++]!;
+    }
   }
 }
 
