@@ -20,6 +20,7 @@ import { startServer, type RunningServer } from './server.js';
 import { table } from './report.js';
 import type { BenchRow, BenchServerSpec } from './types.js';
 import { DEFAULT_RULES } from '../src/edge/limits-table.js';
+import { mean, median } from './kit/stats.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -49,11 +50,6 @@ async function pickPath(baseUrl: string): Promise<{ path: string; note?: string 
   return { path };
 }
 
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 export async function runEdgeBench(opts: { quick: boolean }): Promise<BenchRow[]> {
   // Many short interleaved rounds, ratio per round, median: robust to a busy shared machine.

@@ -1,9 +1,11 @@
 /**
  * Measures one HTTP scenario against the reference `GET /` on the same server: several rounds,
  * reference and scenario interleaved so that machine noise hits both alike. The ratio is the
- * scenario's total req/s over the reference's in the same rounds.
+ * median over rounds of the scenario's req/s ÷ the reference's in the same round (as the edge
+ * suite does): one round disturbed by a neighbour on this shared machine no longer moves it.
  */
 import autocannon from 'autocannon';
+import { mean, median } from './kit/stats.js';
 import type { BenchContext, BenchRow, HttpRequestSpec, HttpScenario } from './types.js';
 
 export interface LoadOptions {
@@ -31,9 +33,6 @@ async function load(baseUrl: string, requests: HttpRequestSpec[], opts: LoadOpti
 
 const REFERENCE: HttpRequestSpec[] = [{ path: '/' }];
 
-function mean(xs: number[]): number {
-  return xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-}
 
 export async function measureReference(ctx: BenchContext, opts: LoadOptions): Promise<BenchRow> {
   const samples: Sample[] = [];
@@ -65,7 +64,7 @@ export async function measureScenario(ctx: BenchContext, scenario: HttpScenario,
     suite: '', scenario: scenario.name,
     reqPerSec: mean(run.map((s) => s.rps)),
     p50ms: mean(run.map((s) => s.p50)), p99ms: mean(run.map((s) => s.p99)),
-    ratio: mean(run.map((s) => s.rps)) / mean(ref.map((s) => s.rps)),
+    ratio: median(run.map((s, i) => s.rps / ref[i]!.rps)),
     target: scenario.target === undefined ? undefined : `≥ ${scenario.target}×`,
     note: bad > 0 ? `${bad} non-2xx/errors` : undefined,
   };

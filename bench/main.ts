@@ -31,8 +31,8 @@ const scenarioWanted = (name: string) => values.only === undefined || name.inclu
 
 const quick = values.quick ?? false;
 const opts: LoadOptions = {
-  rounds: Number(values.rounds ?? (quick ? 1 : 3)),
-  durationS: Number(values.duration ?? (quick ? 2 : 5)),
+  rounds: Number(values.rounds ?? (quick ? 1 : 5)),
+  durationS: Number(values.duration ?? (quick ? 2 : 3)),
   connections: Number(values.connections),
 };
 const wanted = new Set(positionals);

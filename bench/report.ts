@@ -34,8 +34,8 @@ const FILE = 'docs/benchmarks.md';
 const HEADER = `# Benchmarks
 
 Measured with \`npm run bench\` (see bench/README.md). HTTP rows are ratios to the reference
-\`GET /\` on the same server, measured in interleaved rounds in the same run: this machine is
-shared and noisy, so absolute numbers drift while ratios hold. Each section is rewritten when
+\`GET /\` on the same server, measured in interleaved rounds in the same run (the median of the
+per-round ratios): this machine is shared and noisy, so absolute numbers drift while ratios hold. Each section is rewritten when
 its suite runs (\`npm run bench -- <suite> --write\`).
 `;
 

@@ -86,19 +86,30 @@ export class HeartbeatService {
     await this.flush();
   }
 
-  /** `POST /v1/heartbeats`: `previousId` empty starts a chain; else it must be the current id. */
-  async beat(address: string, previousId: string | null | undefined): Promise<string> {
-    let s = this.sessions.get(address);
-    if (previousId && !(s?.armed && s.id === previousId)) {
-      s = await this.adoptFromStore(address, previousId);
-    }
+  /**
+   * `POST /v1/heartbeats`: `previousId` empty starts a chain; else it must be the current id.
+   * The usual beat (armed here, our id) only touches memory and answers synchronously; arming
+   * or adopting an id from another instance goes to the database and answers with a promise.
+   */
+  beat(address: string, previousId: string | null | undefined): string | Promise<string> {
+    const s = this.sessions.get(address);
+    if (s?.armed && (!previousId || s.id === previousId)) return this.touch(address, s, randomUUID(), this.opts.now());
+    return this.beatSlow(address, s, previousId);
+  }
+
+  private async beatSlow(address: string, s: Session | undefined, previousId: string | null | undefined): Promise<string> {
+    if (previousId && !(s?.armed && s.id === previousId)) s = await this.adoptFromStore(address, previousId);
     return this.arm(address, s, randomUUID());
   }
 
-  /** `POST /heartbeats`: feeds the switch (arms it with a new id when disarmed). */
-  async feed(address: string): Promise<void> {
+  /** `POST /heartbeats`: feeds the switch (arms it with a new id when disarmed); synchronous when armed. */
+  feed(address: string): void | Promise<void> {
     const s = this.sessions.get(address);
-    await this.arm(address, s, s?.armed ? s.id : randomUUID());
+    if (s?.armed) {
+      this.touch(address, s, s.id, this.opts.now());
+      return;
+    }
+    return this.arm(address, s, randomUUID()).then(() => undefined);
   }
 
   /** The session state, for tests and operators. */
@@ -107,19 +118,30 @@ export class HeartbeatService {
     return s && { id: s.id, lastBeat: s.lastBeat, armed: s.armed };
   }
 
+  /** Arms a disarmed (or unknown, or adopted) session: written through, before memory changes. */
   private async arm(address: string, s: Session | undefined, id: string): Promise<string> {
     const now = this.opts.now();
-    const wasArmed = s?.armed === true;
-    // Arming is written through, before memory changes: a failed write leaves the switch as it was.
-    if (!wasArmed) await upsertSessions(this.opts.store, [{ address, heartbeat_id: id, last_beat_ms: now, armed: 1 }]);
+    if (s?.armed) { // adopted from the database: already armed there
+      this.sessions.set(address, s);
+      return this.touch(address, s, id, now);
+    }
+    // A failed write leaves the switch as it was.
+    await upsertSessions(this.opts.store, [{ address, heartbeat_id: id, last_beat_ms: now, armed: 1 }]);
     const session: Session = s ?? { id, lastBeat: now, armed: true, queued: false };
-    Object.assign(session, { id, lastBeat: now, armed: true });
     this.sessions.set(address, session);
-    if (!session.queued) {
-      session.queued = true;
+    return this.touch(address, session, id, now, false);
+  }
+
+  /** Records a beat in memory; an armed session's change is written behind (`dirty`). */
+  private touch(address: string, s: Session, id: string, now: number, behind = true): string {
+    s.id = id;
+    s.lastBeat = now;
+    s.armed = true;
+    if (!s.queued) {
+      s.queued = true;
       this.heap.push({ deadline: now + this.totalMs, address });
     }
-    if (wasArmed) this.dirty.add(address);
+    if (behind) this.dirty.add(address);
     return id;
   }
 

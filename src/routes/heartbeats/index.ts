@@ -4,6 +4,7 @@
  * address. The dead-man's switch itself is src/heartbeats/service.ts.
  */
 import { Type } from 'typebox';
+import type { FastifyReply } from 'fastify';
 import type { RouteModule } from '../../http/types.js';
 import { ApiError } from '../../errors/catalogue.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
@@ -24,6 +25,11 @@ export function previousHeartbeatId(body: unknown): string | null {
   throw new ApiError('bad_request', 'Invalid heartbeat payload: expected {"heartbeat_id": <previous id, or null to start>}');
 }
 
+/** One string property: written directly (the schema's serializer escapes it char by char). */
+function sendBeat(reply: FastifyReply, id: string): void {
+  sendJsonText(reply, `{"heartbeat_id":${JSON.stringify(id)}}`);
+}
+
 export const heartbeatRoutes: RouteModule = (app, { auth, heartbeats }) => {
   app.post('/v1/heartbeats', {
     schema: {
@@ -37,11 +43,11 @@ export const heartbeatRoutes: RouteModule = (app, { auth, heartbeats }) => {
     },
     config: { family: 'clob' },
     preHandler: auth.requireL2,
-  }, async (req, reply) => {
-    const previous = previousHeartbeatId(req.body);
-    const id = await heartbeats.beat(authOf(req).address, previous);
-    // One string property: written directly (the schema's serializer escapes it char by char).
-    return sendJsonText(reply, `{"heartbeat_id":${JSON.stringify(id)}}`);
+  }, (req, reply) => {
+    // Synchronous on the usual beat (memory only); a promise when the switch is armed anew.
+    const id = heartbeats.beat(authOf(req).address, previousHeartbeatId(req.body));
+    if (typeof id === 'string') sendBeat(reply, id);
+    else return id.then((v) => { sendBeat(reply, v); });
   });
 
   app.post('/heartbeats', {
@@ -53,8 +59,9 @@ export const heartbeatRoutes: RouteModule = (app, { auth, heartbeats }) => {
     },
     config: { family: 'clob' },
     preHandler: auth.requireL2,
-  }, async (req, reply) => {
-    await heartbeats.feed(authOf(req).address);
-    return sendJsonText(reply, OK);
+  }, (req, reply) => {
+    const fed = heartbeats.feed(authOf(req).address);
+    if (fed === undefined) sendJsonText(reply, OK);
+    else return fed.then(() => { sendJsonText(reply, OK); });
   });
 };
