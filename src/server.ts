@@ -1,6 +1,6 @@
 /**
  * Composition root: opens the store, migrates it, fills an empty embedded database with the
- * demo data set (runtime.md), rebuilds the exchange from the database, builds the services
+ * demo data set (runtime.md), builds the event list's missing stored items, rebuilds the exchange from the database, builds the services
  * and the HTTP app. `sibyl serve`, the tests
  * and the benchmarks all start the service through here, so they run the same thing.
  */
@@ -10,6 +10,7 @@ import { migrateToLatest } from './store/migrate.js';
 import { buildApp } from './http/app.js';
 import type { App, Services } from './http/types.js';
 import { loadDemoIfEmpty } from './demo/load.js';
+import { fillEventItems } from './catalog/event-json.js';
 import { ExchangeService } from './exchange/service.js';
 import { OrderDesk, HEARTBEAT_CANCEL_REASON } from './trading/orders.js';
 import { AccountReads } from './trading/account.js';
@@ -44,6 +45,8 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
   try {
     await migrateToLatest(store);
     if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress });
+    // The event list's stored items that are missing (a migrated or bulk-seeded catalog): src/catalog/event-json.ts.
+    await fillEventItems(store.db, { onProgress: opts.onProgress, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
     const now = opts.now ?? Date.now;
     const exchange = await ExchangeService.open(store, {
       clock: { now },

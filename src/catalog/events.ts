@@ -1,5 +1,6 @@
 /**
- * Event reads: `GET /events` (filters, order, page; each item with its tags) and
+ * Event reads: `GET /events` (filters, order, page; each item with its tags, stored as JSON:
+ * event-json.ts) and
  * `GET /events/slug/{slug}` (with tags, markets, series and eventMetadata). Filters resolve
  * their slugs to ids first so the list query walks indexes (event_tags_tag, event_series_series,
  * event_sites_site, the sort-and-flag indexes of migration 0007); a page reads its ids first,
@@ -8,7 +9,8 @@
 import { sql } from 'kysely';
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
-import { EVENT_COLUMNS, eventListOut, eventOut, parseJsonObject, type EventRow } from './format.js';
+import { EVENT_COLUMNS, eventOut, parseJsonObject, type EventRow } from './format.js';
+import { buildEventItems } from './event-json.js';
 import { EVENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { preparedShapes } from '../store/prepared.js';
@@ -48,26 +50,27 @@ const eventPage = preparedShapes((db, shape: PageShape, flags: Flags, slug: stri
   if (scope?.kind === 'creator') query = query.where('e.creator_id', 'in', scope.creatorIds);
   else if (scope) query = query.where((eb) => inScope(eb, 'e.id', scope));
   for (const term of orderTerms(shape.order, 'e')) query = query.orderBy(term);
-  let page = db.selectFrom('events as p').select(EVENT_COLUMNS.map((c) => `p.${c}` as const))
+  let page = db.selectFrom('events as p').select(['p.id', 'p.list_json'])
     .where('p.id', 'in', query.limit(limit).offset(offset));
   for (const term of orderTerms(shape.order, 'p')) page = page.orderBy(term);
   return page;
 }, (s) => `${+s.flags.active}${+s.flags.closed}${+s.flags.archived}${+s.slug}${+s.series}|${s.order.direction}:${s.order.columns.join(',')}|${scopeKey(s.scope)}`);
 
-export async function listEvents(db: Db, q: EventListQuery) {
+/** A page of `GET /events` as its JSON text (the items' stored JSON, src/catalog/event-json.ts). */
+export async function listEvents(db: Db, q: EventListQuery): Promise<string> {
   const order = parseOrder(q.order, EVENT_ORDER, q.ascending, 'id');
   const scope = await resolveScope(db, q.creator);
   const tagSlugs = [...new Set([q.tag, q.tag_slug].filter((s): s is string => !!s))];
   const tagIds: number[] = q.tag_id !== undefined ? [q.tag_id] : [];
   if (tagSlugs.length) {
     const rows = await db.selectFrom('tags').select(['id', 'slug']).where('slug', 'in', tagSlugs).execute();
-    if (rows.length < tagSlugs.length) return [];
+    if (rows.length < tagSlugs.length) return '[]';
     tagIds.push(...rows.map((r) => r.id));
   }
   let seriesId = 0;
   if (q.series_slug !== undefined) {
     const s = await db.selectFrom('series').select('id').where('slug', '=', q.series_slug).executeTakeFirst();
-    if (!s) return [];
+    if (!s) return '[]';
     seriesId = s.id;
   }
   const shape: PageShape = {
@@ -75,9 +78,11 @@ export async function listEvents(db: Db, q: EventListQuery) {
     slug: q.slug !== undefined, series: q.series_slug !== undefined, order, scope,
   };
   const flags = [flag(q.active), flag(q.closed), flag(q.archived)];
-  const rows: EventRow[] = await eventPage.all(db, shape, flags, q.slug ?? '', [...new Set(tagIds)], seriesId, q.limit, q.offset);
-  const tags = await tagsForEvents(db, rows.map((e) => e.id));
-  return rows.map((e) => eventListOut(e, tags.get(e.id) ?? []));
+  const rows = await eventPage.all(db, shape, flags, q.slug ?? '', [...new Set(tagIds)], seriesId, q.limit, q.offset);
+  // Stored items as they are; the few not built yet (or just changed) from their rows.
+  const missing = rows.filter((r) => r.list_json === null).map((r) => r.id);
+  const built = missing.length ? await buildEventItems(db, missing) : undefined;
+  return `[${rows.map((r) => r.list_json ?? built!.get(r.id)).join(',')}]`;
 }
 
 const eventRowBySlug = preparedShapes((db, scope: Scope | undefined, slug: string) => {

@@ -8,6 +8,7 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, MarketsTable } from '../store/schema.js';
 import { LOT, MAX_FEE_BPS, TICKS } from '../engine/amounts.js';
 import { hex32, tokenId, type RandomBytes } from '../domain/ids.js';
+import { storeEventItems } from './event-json.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -179,6 +180,7 @@ export async function insertEvent(db: Db, e: NewEvent, now: number, rand?: Rando
   }
   const markets: CreatedMarket[] = [];
   for (const m of e.markets ?? []) markets.push(await insertMarket(db, row.id, m, now, rand));
+  await storeEventItems(db, [row.id]); // its `GET /events` item, now that its tags are in
   return { id: row.id, markets };
 }
 

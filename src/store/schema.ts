@@ -74,6 +74,8 @@ export interface EventsTable {
   metadata: Generated<string>;
   created_at: Ms;
   updated_at: Ms;
+  /** The `GET /events` item as JSON, or NULL when not built (migration 0015, src/catalog/event-json.ts). */
+  list_json: string | null;
 }
 
 export interface EventTagsTable { event_id: number; tag_id: number; position: Generated<number> }

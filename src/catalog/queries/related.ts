@@ -61,8 +61,11 @@ export async function seriesForEvents(db: Db, eventIds: number[]): Promise<Map<n
   return group(rows.map((r) => [r.event_id, seriesOut(r)]));
 }
 
+/** Event rows by id (unknown ids are absent). */
+export async function eventRows(db: Db, ids: number[]): Promise<EventRow[]> {
+  return ids.length === 0 ? [] : eventRowsById.all(db, [...new Set(ids)]);
+}
+
 export async function eventsById(db: Db, ids: number[]): Promise<Map<number, ReturnType<typeof eventOut>>> {
-  if (ids.length === 0) return new Map();
-  const rows: EventRow[] = await eventRowsById.all(db, [...new Set(ids)]);
-  return new Map(rows.map((e) => [e.id, eventOut(e)]));
+  return new Map((await eventRows(db, ids)).map((e) => [e.id, eventOut(e)]));
 }

@@ -1,0 +1,94 @@
+/**
+ * The event list's read model (src/catalog/event-json.ts, migration 0015): stored items are the
+ * bytes the route schema's serializer writes, triggers clear an item when what it shows changes
+ * (and only then), pages build cleared items from the rows, and a start builds missing ones.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import fastJson from 'fast-json-stringify';
+import { Type } from 'typebox';
+import { backends } from '../support/backends.js';
+import { insertEvent } from '../../src/catalog/write.js';
+import { buildEventItems, fillEventItems } from '../../src/catalog/event-json.js';
+import { EventListItem } from '../../src/routes/catalog/schemas.js';
+import { startApi, type Api } from './helpers.js';
+
+const T0 = Date.UTC(2025, 0, 1);
+const serializePage = fastJson(Type.Array(EventListItem) as never);
+
+for (const backend of backends()) {
+  describe(`event list read model (${backend.name})`, { skip: backend.skip }, () => {
+    let api: Api;
+    const db = () => api.svc.store.db;
+    const stored = async () => new Map((await db().selectFrom('events').select(['id', 'list_json']).execute()).map((r) => [r.id, r.list_json]));
+    const page = async (query = '') => {
+      const res = await api.svc.app.inject({ url: `/events?limit=100${query}` });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.body;
+    };
+
+    before(async () => {
+      api = await startApi(backend);
+      await api.create('/admin/events', {
+        slug: 'quotes', title: 'He said "yes" \\ then left', description: 'Line one\nline two\t€ 😀', startDate: '2025-01-01T00:00:00Z',
+        tags: [{ slug: 'politics', label: 'Politics "quoted"' }, { slug: 'usa', label: 'USA' }], markets: [{ question: 'Q?', slug: 'q' }],
+      });
+      for (let i = 0; i < 12; i++) {
+        await insertEvent(db(), {
+          slug: `e-${i}`, title: `Event ${i}`, volume: i * 1_000_000, startDate: i % 3 ? T0 + i : null, closed: i % 4 === 0,
+          tags: i % 2 ? ['politics'] : ['usa', 'politics'], markets: [{ question: `Q${i}`, slug: `m-${i}` }],
+        }, T0 + i);
+      }
+    });
+    after(async () => { await api.svc.close(); });
+
+    it('stores every written event, byte for byte what the route schema serializes', async () => {
+      const items = await stored();
+      assert.equal(items.size, 13);
+      for (const [id, json] of items) assert.ok(json, `event ${id} has no stored item`);
+      for (const q of ['', '&order=volume', '&order=startDate&ascending=true', '&closed=false', '&tag_slug=usa', '&offset=5']) {
+        const body = await page(q);
+        assert.equal(body, serializePage(JSON.parse(body)), q);
+      }
+      const built = await buildEventItems(db(), [...items.keys()]);
+      for (const [id, json] of items) assert.equal(json, built.get(id));
+    });
+
+    it('a tag rename clears its events, the page shows it at once, a fill stores it again', async () => {
+      const tag = (await db().selectFrom('tags').select('id').where('slug', '=', 'usa').executeTakeFirstOrThrow()).id;
+      await db().updateTable('tags').set({ label: 'United States' }).where('id', '=', tag).execute();
+      const tagged = new Set((await db().selectFrom('event_tags').select('event_id').where('tag_id', '=', tag).execute()).map((r) => r.event_id));
+      for (const [id, json] of await stored()) assert.equal(json === null, tagged.has(id), `event ${id}`);
+      const body = JSON.parse(await page('&tag_slug=usa'));
+      assert.equal(body.length, tagged.size);
+      for (const e of body) assert.ok(e.tags.some((t: any) => t.label === 'United States'));
+      assert.equal(await fillEventItems(db()), tagged.size);
+      const built = await buildEventItems(db(), [...tagged]);
+      for (const id of tagged) assert.equal((await stored()).get(id), built.get(id));
+    });
+
+    it('an event edit or a tag change on the event clears it; a volume update does not', async () => {
+      const id = (await db().selectFrom('events').select('id').where('slug', '=', 'e-3').executeTakeFirstOrThrow()).id;
+      await db().updateTable('events').set((eb) => ({ volume: eb('volume', '+', 5) })).where('id', '=', id).execute();
+      assert.notEqual((await stored()).get(id), null);
+      await db().updateTable('events').set({ title: 'Renamed' }).where('id', '=', id).execute();
+      assert.equal((await stored()).get(id), null);
+      assert.ok((await page()).includes('"title":"Renamed"'));
+      await fillEventItems(db());
+      assert.ok((await stored()).get(id)?.includes('"title":"Renamed"'));
+      await db().deleteFrom('event_tags').where('event_id', '=', id).execute();
+      assert.equal((await stored()).get(id), null);
+      const item = JSON.parse(await page()).find((e: any) => e.id === String(id));
+      assert.deepEqual(item.tags, []);
+    });
+
+    it('the fill every start runs builds what is missing, and the pages do not change', async () => {
+      await sql`update events set list_json = null`.execute(db());
+      const before = await page('&order=volume');
+      assert.equal(await fillEventItems(db()), 13);
+      for (const [, json] of await stored()) assert.ok(json);
+      assert.equal(await page('&order=volume'), before);
+    });
+  });
+}
