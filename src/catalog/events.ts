@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
-import { EVENT_COLUMNS, eventOut, parseJsonObject, type EventRow } from './format.js';
+import { eventOut, parseJsonObject, type EventRow, type WireTag, type marketOut, type seriesOut } from './format.js';
 import { buildEventItems } from './event-json.js';
 import { EVENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
@@ -82,28 +82,45 @@ export async function listEvents(db: Db, q: EventListQuery): Promise<string> {
   // Stored items as they are; the few not built yet (or just changed) from their rows.
   const missing = rows.filter((r) => r.list_json === null).map((r) => r.id);
   const built = missing.length ? await buildEventItems(db, missing) : undefined;
-  return `[${rows.map((r) => r.list_json ?? built!.get(r.id)).join(',')}]`;
+  return `[${rows.map((r) => r.list_json ?? built!.get(r.id)!.list).join(',')}]`;
 }
 
-const eventRowBySlug = preparedShapes((db, scope: Scope | undefined, slug: string) => {
-  const query = db.selectFrom('events as e').select(EVENT_COLUMNS.map((c) => `e.${c}` as const)).where('e.slug', '=', slug);
+const eventBySlugQuery = preparedShapes((db, scope: Scope | undefined, slug: string) => {
+  const query = db.selectFrom('events as e').select(['e.id', 'e.detail_json']).where('e.slug', '=', slug);
   return scope ? query.where((eb) => inScope(eb, 'e.id', scope)) : query;
 }, scopeKey);
 
-export async function eventBySlug(db: Db, slug: string, creator: string | undefined) {
-  const e: EventRow | undefined = await eventRowBySlug.first(db, await resolveScope(db, creator), slug);
+/** `GET /events/slug/{slug}` as its JSON text: the stored answer, or built from the rows (event-json.ts). */
+export async function eventBySlug(db: Db, slug: string, creator: string | undefined): Promise<string> {
+  const e = await eventBySlugQuery.first(db, await resolveScope(db, creator), slug);
   if (!e) throw errors.notFound('slug not found');
-  return eventDetail(db, e);
+  if (e.detail_json !== null) return e.detail_json;
+  const built = (await buildEventItems(db, [e.id])).get(e.id);
+  if (!built) throw errors.notFound('slug not found'); // deleted in between
+  return built.detail;
 }
 
-/** The full event shape (also what the operator API answers after creating one). */
-export async function eventDetail(db: Db, e: EventRow) {
-  const [tags, markets, series] = await Promise.all([
-    tagsForEvents(db, [e.id]), marketsForEvents(db, [e.id]), seriesForEvents(db, [e.id]),
-  ]);
+export interface EventRelations {
+  tags: Map<number, WireTag[]>;
+  markets: Map<number, ReturnType<typeof marketOut>[]>;
+  series: Map<number, ReturnType<typeof seriesOut>[]>;
+}
+
+/** The tags, markets and series of these events: one query per relation. */
+export async function eventRelations(db: Db, ids: number[]): Promise<EventRelations> {
+  const [tags, markets, series] = await Promise.all([tagsForEvents(db, ids), marketsForEvents(db, ids), seriesForEvents(db, ids)]);
+  return { tags, markets, series };
+}
+
+/** The full event shape, fields in the route schema's order (also what the operator API answers after creating one). */
+export function eventDetailOf(e: EventRow, rel: EventRelations) {
   return {
     ...eventOut(e),
-    tags: tags.get(e.id) ?? [], markets: markets.get(e.id) ?? [], series: series.get(e.id) ?? [],
+    tags: rel.tags.get(e.id) ?? [], markets: rel.markets.get(e.id) ?? [], series: rel.series.get(e.id) ?? [],
     eventMetadata: parseJsonObject(e.metadata),
   };
+}
+
+export async function eventDetail(db: Db, e: EventRow) {
+  return eventDetailOf(e, await eventRelations(db, [e.id]));
 }

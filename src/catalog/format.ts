@@ -43,24 +43,20 @@ export function seriesOut(s: SeriesRow) {
   };
 }
 
-/** The event fields every Event shape shares (the list item has no `creationDate`). */
-function eventFields(e: EventRow) {
+/** The spec's Event (detail and summaries), fields in the route schema's order (event-json.ts relies on it). */
+export function eventOut(e: EventRow) {
   return {
     id: String(e.id), ticker: e.ticker, slug: e.slug, title: e.title, description: e.description,
-    resolutionSource: e.resolution_source, startDate: isoOrNull(e.start_date), endDate: isoOrNull(e.end_date),
-    image: e.image, icon: e.icon, active: bool(e.active), closed: bool(e.closed), archived: bool(e.archived),
-    createdAt: isoTime(e.created_at), updatedAt: isoTime(e.updated_at),
+    resolutionSource: e.resolution_source, startDate: isoOrNull(e.start_date), creationDate: isoOrNull(e.creation_date),
+    endDate: isoOrNull(e.end_date), image: e.image, icon: e.icon, active: bool(e.active), closed: bool(e.closed),
+    archived: bool(e.archived), createdAt: isoTime(e.created_at), updatedAt: isoTime(e.updated_at),
   };
-}
-
-/** The spec's Event (detail and summaries); field order on the wire comes from the route schema. */
-export function eventOut(e: EventRow) {
-  return Object.assign(eventFields(e), { creationDate: isoOrNull(e.creation_date) });
 }
 
 /** An item of `GET /events`: the event without `creationDate`, with its tags. */
 export function eventListOut(e: EventRow, tags: WireTag[]) {
-  return Object.assign(eventFields(e), { tags });
+  const { creationDate: _, ...fields } = eventOut(e);
+  return { ...fields, tags };
 }
 
 export function parseJsonObject(text: string): Record<string, unknown> {

@@ -120,7 +120,14 @@ export function checkOrderBookSettings(s: { minimum_tick_size?: number; minimum_
   }
 }
 
+/** Adds a market to an existing event (and rebuilds the event's stored answers). */
 export async function insertMarket(db: Db, eventId: number, m: NewMarket, now: number, rand?: RandomBytes): Promise<CreatedMarket> {
+  const made = await insertMarketRows(db, eventId, m, now, rand);
+  await storeEventItems(db, [eventId]);
+  return made;
+}
+
+async function insertMarketRows(db: Db, eventId: number, m: NewMarket, now: number, rand?: RandomBytes): Promise<CreatedMarket> {
   const conditionId = m.conditionId ?? hex32(rand);
   const questionId = m.questionId ?? hex32(rand);
   const outcomes = m.outcomes ?? ['Yes', 'No'];
@@ -179,8 +186,8 @@ export async function insertEvent(db: Db, e: NewEvent, now: number, rand?: Rando
     await db.insertInto('event_sites').values({ event_id: row.id, site_id: site }).execute();
   }
   const markets: CreatedMarket[] = [];
-  for (const m of e.markets ?? []) markets.push(await insertMarket(db, row.id, m, now, rand));
-  await storeEventItems(db, [row.id]); // its `GET /events` item, now that its tags are in
+  for (const m of e.markets ?? []) markets.push(await insertMarketRows(db, row.id, m, now, rand));
+  await storeEventItems(db, [row.id]); // its stored answers (event-json.ts), now that all of it is in
   return { id: row.id, markets };
 }
 
@@ -244,8 +251,10 @@ export type MarketPatch = Partial<Pick<Updateable<MarketsTable>,
 /** Applies a patch to one market (by condition id); returns false when the market does not exist. */
 export async function updateMarket(db: Db, conditionId: string, patch: MarketPatch, now: number): Promise<boolean> {
   checkOrderBookSettings(patch);
-  const res = await db.updateTable('markets').set({ ...patch, updated_at: now }).where('condition_id', '=', conditionId).executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  const row = await db.updateTable('markets').set({ ...patch, updated_at: now }).where('condition_id', '=', conditionId)
+    .returning('event_id').executeTakeFirst();
+  if (row) await storeEventItems(db, [row.event_id]); // the event's detail shows the market
+  return row !== undefined;
 }
 
 /** Records an operator change (runtime.md: every change is recorded). */

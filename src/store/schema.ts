@@ -76,6 +76,8 @@ export interface EventsTable {
   updated_at: Ms;
   /** The `GET /events` item as JSON, or NULL when not built (migration 0015, src/catalog/event-json.ts). */
   list_json: string | null;
+  /** The `GET /events/slug/{slug}` answer as JSON, or NULL when not built (same). */
+  detail_json: string | null;
 }
 
 export interface EventTagsTable { event_id: number; tag_id: number; position: Generated<number> }

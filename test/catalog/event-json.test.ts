@@ -1,7 +1,8 @@
 /**
- * The event list's read model (src/catalog/event-json.ts, migration 0015): stored items are the
- * bytes the route schema's serializer writes, triggers clear an item when what it shows changes
- * (and only then), pages build cleared items from the rows, and a start builds missing ones.
+ * The catalog's read model for events (src/catalog/event-json.ts, migration 0015): stored list
+ * items and details are the bytes the route schemas' serializer writes, triggers clear them when
+ * what they show changes (and only then), readers build cleared ones from the rows, and the fill
+ * every start runs builds missing ones.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,19 +10,26 @@ import { sql } from 'kysely';
 import fastJson from 'fast-json-stringify';
 import { Type } from 'typebox';
 import { backends } from '../support/backends.js';
-import { insertEvent } from '../../src/catalog/write.js';
+import { insertEvent, updateMarket } from '../../src/catalog/write.js';
 import { buildEventItems, fillEventItems } from '../../src/catalog/event-json.js';
-import { EventListItem } from '../../src/routes/catalog/schemas.js';
+import { EventDetail, EventListItem } from '../../src/routes/catalog/schemas.js';
 import { startApi, type Api } from './helpers.js';
 
 const T0 = Date.UTC(2025, 0, 1);
 const serializePage = fastJson(Type.Array(EventListItem) as never);
+const serializeDetail = fastJson(EventDetail as never);
 
 for (const backend of backends()) {
   describe(`event list read model (${backend.name})`, { skip: backend.skip }, () => {
     let api: Api;
     const db = () => api.svc.store.db;
     const stored = async () => new Map((await db().selectFrom('events').select(['id', 'list_json']).execute()).map((r) => [r.id, r.list_json]));
+    const details = async () => new Map((await db().selectFrom('events').select(['slug', 'detail_json']).execute()).map((r) => [r.slug, r.detail_json]));
+    const detail = async (slug: string) => {
+      const res = await api.svc.app.inject({ url: `/events/slug/${slug}` });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.body;
+    };
     const page = async (query = '') => {
       const res = await api.svc.app.inject({ url: `/events?limit=100${query}` });
       assert.equal(res.statusCode, 200, res.body);
@@ -33,6 +41,7 @@ for (const backend of backends()) {
       await api.create('/admin/events', {
         slug: 'quotes', title: 'He said "yes" \\ then left', description: 'Line one\nline two\t€ 😀', startDate: '2025-01-01T00:00:00Z',
         tags: [{ slug: 'politics', label: 'Politics "quoted"' }, { slug: 'usa', label: 'USA' }], markets: [{ question: 'Q?', slug: 'q' }],
+        series: [{ slug: 'weekly', title: 'Weekly' }], metadata: { note: 'a "quoted" note', n: 1 },
       });
       for (let i = 0; i < 12; i++) {
         await insertEvent(db(), {
@@ -52,7 +61,30 @@ for (const backend of backends()) {
         assert.equal(body, serializePage(JSON.parse(body)), q);
       }
       const built = await buildEventItems(db(), [...items.keys()]);
-      for (const [id, json] of items) assert.equal(json, built.get(id));
+      for (const [id, json] of items) assert.equal(json, built.get(id)!.list);
+      for (const [slug, json] of await details()) {
+        const body = await detail(slug);
+        assert.equal(body, json, slug);
+        assert.equal(body, serializeDetail(JSON.parse(body)), slug);
+      }
+    });
+
+    it('a market change clears its event\'s detail (not its list item); the operator path stores it again', async () => {
+      const m = await db().selectFrom('markets').select(['condition_id', 'event_id']).where('slug', '=', 'q').executeTakeFirstOrThrow();
+      const slug = 'quotes';
+      await db().updateTable('markets').set((eb) => ({ volume: eb('volume', '+', 7) })).where('condition_id', '=', m.condition_id).execute();
+      assert.notEqual((await details()).get(slug), null, 'a volume update keeps it');
+      await db().updateTable('markets').set({ closed: 1 }).where('condition_id', '=', m.condition_id).execute();
+      assert.equal((await details()).get(slug), null);
+      assert.notEqual((await stored()).get(m.event_id), null);
+      assert.equal(JSON.parse(await detail(slug)).markets[0].closed, true);
+      assert.ok(await updateMarket(db(), m.condition_id, { archived: 1 }, T0));
+      const body = await detail(slug);
+      assert.equal((await details()).get(slug), body);
+      assert.equal(JSON.parse(body).markets[0].archived, true);
+      await db().updateTable('series').set({ title: 'Every week' }).where('slug', '=', 'weekly').execute();
+      assert.equal((await details()).get(slug), null);
+      assert.equal(JSON.parse(await detail(slug)).series[0].title, 'Every week');
     });
 
     it('a tag rename clears its events, the page shows it at once, a fill stores it again', async () => {
@@ -65,7 +97,7 @@ for (const backend of backends()) {
       for (const e of body) assert.ok(e.tags.some((t: any) => t.label === 'United States'));
       assert.equal(await fillEventItems(db()), tagged.size);
       const built = await buildEventItems(db(), [...tagged]);
-      for (const id of tagged) assert.equal((await stored()).get(id), built.get(id));
+      for (const id of tagged) assert.equal((await stored()).get(id), built.get(id)!.list);
     });
 
     it('an event edit or a tag change on the event clears it; a volume update does not', async () => {
@@ -83,12 +115,15 @@ for (const backend of backends()) {
       assert.deepEqual(item.tags, []);
     });
 
-    it('the fill every start runs builds what is missing, and the pages do not change', async () => {
-      await sql`update events set list_json = null`.execute(db());
-      const before = await page('&order=volume');
+    it('the fill every start runs builds what is missing, and the answers do not change', async () => {
+      await fillEventItems(db());
+      const before = [await page('&order=volume'), await detail('quotes')];
+      await sql`update events set list_json = null, detail_json = null`.execute(db());
+      assert.deepEqual([await page('&order=volume'), await detail('quotes')], before);
       assert.equal(await fillEventItems(db()), 13);
       for (const [, json] of await stored()) assert.ok(json);
-      assert.equal(await page('&order=volume'), before);
+      for (const [, json] of await details()) assert.ok(json);
+      assert.deepEqual([await page('&order=volume'), await detail('quotes')], before);
     });
   });
 }

@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { eventBySlug } from '../../catalog/events.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { CATALOG_ERRORS, EventDetail, creatorParam } from './schemas.js';
 
 export const eventBySlugRoute: RouteModule = (app, { store }) => {
@@ -12,5 +13,5 @@ export const eventBySlugRoute: RouteModule = (app, { store }) => {
       response: { 200: EventDetail, ...CATALOG_ERRORS },
     },
     config: { family: 'catalog' },
-  }, async (req) => eventBySlug(store.db, req.params.slug, req.query.creator));
+  }, async (req, reply) => sendJsonText(reply, await eventBySlug(store.db, req.params.slug, req.query.creator))); // stored JSON (catalog/event-json.ts)
 };
