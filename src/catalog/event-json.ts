@@ -7,8 +7,8 @@
  *
  * - Built when an event is written (`insertEvent`) or a market of it is added or changed
  *   (`insertMarket`, `updateMarket`), and on start for every event missing one
- *   (`fillEventItems`: databases migrated from before, bulk-seeded catalogs, and what the
- *   exchange changed — a resolution closes a market).
+ *   (`fillEventItems`: databases migrated from before, bulk-seeded catalogs), and after a
+ *   resolution (`rebuildEventItems`: the exchange closed the market).
  * - Triggers set them back to NULL when anything they show changes, whoever writes it; readers
  *   build a NULL answer from the rows (the same bytes), so nobody ever sees a stale one. Each
  *   build reads and writes in one transaction (repeatable read on PostgreSQL): a concurrent
@@ -45,6 +45,21 @@ export async function storeEventItems(db: Db, ids: number[]): Promise<void> {
 }
 
 /**
+ * Builds and stores the answers of these events in a transaction of its own, for writes that
+ * changed them outside `write.ts` (a resolution: the exchange closes the market). Throws when a
+ * concurrent writer got in the way; the answers then stay NULL (readers build them).
+ */
+export async function rebuildEventItems(db: Kysely<Database>, ids: number[]): Promise<void> {
+  await db.transaction().setIsolationLevel('repeatable read').execute((trx) => storeEventItems(trx, ids));
+}
+
+/** `rebuildEventItems` for the event of a market (after its resolution). */
+export async function rebuildEventOfMarket(db: Kysely<Database>, conditionId: string): Promise<void> {
+  const m = await db.selectFrom('markets').select('event_id').where('condition_id', '=', conditionId).executeTakeFirst();
+  if (m) await rebuildEventItems(db, [m.event_id]);
+}
+
+/**
  * Builds every missing answer, in transactions of CHUNK events; returns how many events were
  * built. A chunk that fails (a concurrent writer) is left to the readers and the next start.
  */
@@ -62,7 +77,7 @@ export async function fillEventItems(
     if (ids.length === 0) break;
     after = ids[ids.length - 1]!;
     try {
-      await db.transaction().setIsolationLevel('repeatable read').execute((trx) => storeEventItems(trx, ids));
+      await rebuildEventItems(db, ids);
     } catch (err) {
       opts.warn?.(`stored event answers ${ids[0]}..${after} not built (${(err as Error).message}); readers build them from the rows`);
     }

@@ -13,7 +13,7 @@ import { backends } from '../support/backends.js';
 import { insertEvent, updateMarket } from '../../src/catalog/write.js';
 import { buildEventItems, fillEventItems } from '../../src/catalog/event-json.js';
 import { EventDetail, EventListItem } from '../../src/routes/catalog/schemas.js';
-import { startApi, type Api } from './helpers.js';
+import { ADMIN, startApi, type Api } from './helpers.js';
 
 const T0 = Date.UTC(2025, 0, 1);
 const serializePage = fastJson(Type.Array(EventListItem) as never);
@@ -51,6 +51,7 @@ for (const backend of backends()) {
       }
     });
     after(async () => { await api.svc.close(); });
+    const ADMIN_HEADERS = { authorization: `Bearer ${ADMIN}` };
 
     it('stores every written event, byte for byte what the route schema serializes', async () => {
       const items = await stored();
@@ -124,6 +125,18 @@ for (const backend of backends()) {
       for (const [, json] of await stored()) assert.ok(json);
       for (const [, json] of await details()) assert.ok(json);
       assert.deepEqual([await page('&order=volume'), await detail('quotes')], before);
+    });
+
+    it('a resolution through the operator API stores the event\'s detail again, with the market closed', async () => {
+      const created = await api.create('/admin/events', { slug: 'to-resolve', title: 'To resolve', markets: [{ question: 'R?', slug: 'r' }] });
+      const cid = created.markets[0].conditionId;
+      assert.equal(JSON.parse((await details()).get('to-resolve')!).markets[0].closed, false);
+      const res = await api.svc.app.inject({ method: 'POST', url: `/admin/markets/${cid}/resolve`, payload: { winner: 0 }, headers: ADMIN_HEADERS });
+      assert.equal(res.statusCode, 200, res.body);
+      const stored = (await details()).get('to-resolve');
+      assert.ok(stored, 'rebuilt after the resolution');
+      assert.equal(JSON.parse(stored).markets[0].closed, true);
+      assert.equal(await detail('to-resolve'), stored);
     });
   });
 }

@@ -9,6 +9,7 @@ import { errors } from '../../errors/catalogue.js';
 import { formatMicro, MICRO, parseMicro } from '../../engine/amounts.js';
 import { isConditionId } from '../../domain/ids.js';
 import { audit } from '../../catalog/write.js';
+import { rebuildEventOfMarket } from '../../catalog/event-json.js';
 
 const Body = Type.Object({
   winner: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
@@ -44,6 +45,9 @@ export const adminResolve: RouteModule = (app, { exchange, store, now }) => {
     const r = await exchange.run((ex) => ex.resolve(cid, payouts));
     if (!r.ok) throw errors.badRequest(r.reject.message);
     await audit(store.db, 'resolve', cid, { payouts }, now());
+    // The event's stored answers show the market closed now (catalog/event-json.ts); if that
+    // fails they stay cleared and readers build them from the rows.
+    await rebuildEventOfMarket(store.db, cid).catch((err) => req.log.warn({ err }, 'stored event answers not rebuilt'));
     const winner = payouts[0] > payouts[1] ? 0 : payouts[1] > payouts[0] ? 1 : null;
     return { condition_id: cid, payouts: payouts.map(formatMicro), winner };
   });
