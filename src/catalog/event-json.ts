@@ -62,6 +62,7 @@ export async function rebuildEventOfMarket(db: Kysely<Database>, conditionId: st
 /**
  * Builds every missing answer, in transactions of CHUNK events; returns how many events were
  * built. A chunk that fails (a concurrent writer) is left to the readers and the next start.
+ * The missing ones are found through the partial index `events_json_missing` (normally empty).
  */
 export async function fillEventItems(
   db: Kysely<Database>,
