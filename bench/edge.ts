@@ -50,7 +50,6 @@ async function pickPath(baseUrl: string): Promise<{ path: string; note?: string 
   return { path };
 }
 
-
 export async function runEdgeBench(opts: { quick: boolean }): Promise<BenchRow[]> {
   // Many short interleaved rounds, ratio per round, median: robust to a busy shared machine.
   const rounds = opts.quick ? 2 : 8;

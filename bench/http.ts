@@ -33,7 +33,6 @@ async function load(baseUrl: string, requests: HttpRequestSpec[], opts: LoadOpti
 
 const REFERENCE: HttpRequestSpec[] = [{ path: '/' }];
 
-
 export async function measureReference(ctx: BenchContext, opts: LoadOptions): Promise<BenchRow> {
   const samples: Sample[] = [];
   for (let i = 0; i < opts.rounds; i++) samples.push(await load(ctx.baseUrl, REFERENCE, opts));
