@@ -1,12 +1,16 @@
 /**
- * The catalog's read model for events: each event's `GET /events` item (fields and tags) and its
- * `GET /events/slug/{slug}` answer (fields, tags, markets, series, metadata) kept as JSON in
- * `events.list_json` / `events.detail_json` (migration 0015). A page is its rows' stored text
- * joined and a detail one column, instead of every column of the event, its tags, markets and
- * series turned into objects and serialised again on every request.
+ * The catalog's read model for events and their markets: each event's `GET /events` item (fields
+ * and tags) and its `GET /events/slug/{slug}` answer (fields, tags, markets, series, metadata)
+ * kept as JSON in `events.list_json` / `events.detail_json` (migration 0015), and each of its
+ * markets' `GET /markets/slug/{slug}` answer (fields and the event's summary) in
+ * `markets.detail_json` (migration 0016). A page is its rows' stored text joined and a detail
+ * one column, instead of every column of the event, its tags, markets and series turned into
+ * objects and serialised again on every request. An event's answers and its markets' are built
+ * together: they read the same rows.
  *
  * - Built when an event is written (`insertEvent`) or a market of it is added or changed
- *   (`insertMarket`, `updateMarket`), and on start for every event missing one
+ *   (`insertMarket`, `updateMarket`), and on start for every event missing one (or with a market
+ *   missing one)
  *   (`fillEventItems`: databases migrated from before, bulk-seeded catalogs), and after a
  *   resolution (`rebuildEventItems`: the exchange closed the market).
  * - Triggers set them back to NULL when anything they show changes, whoever writes it; readers
@@ -20,27 +24,37 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import type { Db } from './write.js';
-import { eventListOut, type EventRow } from './format.js';
+import { eventListOut, eventOut, type EventRow } from './format.js';
 import { eventRows } from './queries/related.js';
 import { eventDetailOf, eventRelations } from './events.js';
 
 const CHUNK = 500;
 
-export interface EventItems { list: string; detail: string }
+export interface EventItems {
+  list: string;
+  detail: string;
+  /** Each market's `GET /markets/slug/{slug}` answer, by market id. */
+  markets: Map<number, string>;
+}
 
-/** Both answers of these events built from their rows, by id (unknown ids are absent). */
+/** The answers of these events and of their markets built from their rows, by event id (unknown ids are absent). */
 export async function buildEventItems(db: Db, ids: number[]): Promise<Map<number, EventItems>> {
   const rows: EventRow[] = await eventRows(db, ids);
   const rel = await eventRelations(db, ids);
-  return new Map(rows.map((e) => [e.id, {
-    list: JSON.stringify(eventListOut(e, rel.tags.get(e.id) ?? [])), detail: JSON.stringify(eventDetailOf(e, rel)),
-  }]));
+  return new Map(rows.map((e) => {
+    const events = [eventOut(e)];
+    const markets = new Map((rel.markets.get(e.id) ?? []).map((m) => [Number(m.id), JSON.stringify({ ...m, events })]));
+    return [e.id, { list: JSON.stringify(eventListOut(e, rel.tags.get(e.id) ?? [])), detail: JSON.stringify(eventDetailOf(e, rel)), markets }];
+  }));
 }
 
-/** Builds and stores the answers of these events, inside the caller's transaction. */
+/** Builds and stores the answers of these events and their markets, inside the caller's transaction. */
 export async function storeEventItems(db: Db, ids: number[]): Promise<void> {
   for (const [id, items] of await buildEventItems(db, ids)) {
     await db.updateTable('events').set({ list_json: items.list, detail_json: items.detail }).where('id', '=', id).execute();
+    for (const [marketId, json] of items.markets) {
+      await db.updateTable('markets').set({ detail_json: json }).where('id', '=', marketId).execute();
+    }
   }
 }
 
@@ -61,20 +75,22 @@ export async function rebuildEventOfMarket(db: Kysely<Database>, conditionId: st
 
 /**
  * Builds every missing answer, in transactions of CHUNK events; returns how many events were
- * built. A chunk that fails (a concurrent writer) is left to the readers and the next start.
- * The missing ones are found through the partial index `events_json_missing` (normally empty).
+ * built (with their markets). A chunk that fails (a concurrent writer) is left to the readers
+ * and the next start. The missing ones are found through the partial indexes
+ * `events_json_missing` and `markets_json_missing` (normally empty).
  */
 export async function fillEventItems(
   db: Kysely<Database>,
   opts: { onProgress?: (what: string, done: number, total: number) => void; warn?: (msg: string) => void } = {},
 ): Promise<number> {
-  const missing = (q: ReturnType<typeof db.selectFrom<'events'>>) =>
-    q.where((eb) => eb.or([eb('list_json', 'is', null), eb('detail_json', 'is', null)]));
-  const counted = await missing(db.selectFrom('events')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const missing = (after: number) => db.selectFrom('events').select('id').where('id', '>', after)
+    .where((eb) => eb.or([eb('list_json', 'is', null), eb('detail_json', 'is', null)]))
+    .union(db.selectFrom('markets').select('event_id as id').where('event_id', '>', after).where('detail_json', 'is', null));
+  const counted = await db.selectFrom(missing(0).as('u')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const total = Number(counted?.n ?? 0);
   let done = 0;
   for (let after = 0; done < total;) {
-    const ids = (await missing(db.selectFrom('events')).select('id').where('id', '>', after).orderBy('id').limit(CHUNK).execute()).map((r) => r.id);
+    const ids = (await db.selectFrom(missing(after).as('u')).select('id').orderBy('id').limit(CHUNK).execute()).map((r) => r.id);
     if (ids.length === 0) break;
     after = ids[ids.length - 1]!;
     try {
@@ -83,7 +99,7 @@ export async function fillEventItems(
       opts.warn?.(`stored event answers ${ids[0]}..${after} not built (${(err as Error).message}); readers build them from the rows`);
     }
     done += ids.length;
-    opts.onProgress?.('stored event answers', done, total);
+    opts.onProgress?.('stored event and market answers', done, total);
   }
   return done;
 }

@@ -1,5 +1,6 @@
 /**
- * Catalog market reads: `GET /markets/slug/{slug}` (with its event as an `events` summary) and
+ * Catalog market reads: `GET /markets/slug/{slug}` (with its event as an `events` summary; stored
+ * JSON, src/catalog/event-json.ts) and
  * `GET /markets/{id}/tags`. Market tags rule: the market's own tags first (market_tags, by tag
  * id), then its event's tags in the event's order, without duplicates — a market is "about"
  * everything its event is about, plus what was tagged on it directly.
@@ -7,20 +8,25 @@
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
 import { isConditionId } from '../domain/ids.js';
-import { MARKET_COLUMNS, marketOut, type MarketRow } from './format.js';
+import { marketOut, type MarketRow } from './format.js';
+import { buildEventItems } from './event-json.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { preparedShapes } from '../store/prepared.js';
 import { eventsById, tagsForEvents, tagsForMarkets } from './queries/related.js';
 
-const marketRowBySlug = preparedShapes((db, scope: Scope | undefined, slug: string) => {
-  const query = db.selectFrom('markets as m').select(MARKET_COLUMNS.map((c) => `m.${c}` as const)).where('m.slug', '=', slug);
+const marketBySlugQuery = preparedShapes((db, scope: Scope | undefined, slug: string) => {
+  const query = db.selectFrom('markets as m').select(['m.id', 'm.event_id', 'm.detail_json']).where('m.slug', '=', slug);
   return scope ? query.where((eb) => inScope(eb, 'm.event_id', scope)) : query;
 }, scopeKey);
 
-export async function marketBySlug(db: Db, slug: string, creator: string | undefined) {
-  const m: MarketRow | undefined = await marketRowBySlug.first(db, await resolveScope(db, creator), slug);
+/** `GET /markets/slug/{slug}` as its JSON text: the stored answer, or built from the rows (event-json.ts). */
+export async function marketBySlug(db: Db, slug: string, creator: string | undefined): Promise<string> {
+  const m = await marketBySlugQuery.first(db, await resolveScope(db, creator), slug);
   if (!m) throw errors.notFound('slug not found');
-  return withEvents(db, m);
+  if (m.detail_json !== null) return m.detail_json;
+  const built = (await buildEventItems(db, [m.event_id])).get(m.event_id)?.markets.get(m.id);
+  if (built === undefined) throw errors.notFound('slug not found'); // deleted in between
+  return built;
 }
 
 export async function withEvents(db: Db, m: MarketRow) {

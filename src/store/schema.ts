@@ -131,6 +131,8 @@ export interface MarketsTable {
   metadata: Generated<string>;
   created_at: Ms;
   updated_at: Ms;
+  /** The `GET /markets/slug/{slug}` answer as JSON, or NULL when not built (migration 0016, src/catalog/event-json.ts). */
+  detail_json: string | null;
 }
 
 export interface TokensTable {

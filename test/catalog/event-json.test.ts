@@ -12,12 +12,13 @@ import { Type } from 'typebox';
 import { backends } from '../support/backends.js';
 import { insertEvent, updateMarket } from '../../src/catalog/write.js';
 import { buildEventItems, fillEventItems } from '../../src/catalog/event-json.js';
-import { EventDetail, EventListItem } from '../../src/routes/catalog/schemas.js';
+import { CatalogMarket, EventDetail, EventListItem } from '../../src/routes/catalog/schemas.js';
 import { ADMIN, startApi, type Api } from './helpers.js';
 
 const T0 = Date.UTC(2025, 0, 1);
 const serializePage = fastJson(Type.Array(EventListItem) as never);
 const serializeDetail = fastJson(EventDetail as never);
+const serializeMarket = fastJson(CatalogMarket as never);
 
 for (const backend of backends()) {
   describe(`event list read model (${backend.name})`, { skip: backend.skip }, () => {
@@ -27,6 +28,12 @@ for (const backend of backends()) {
     const details = async () => new Map((await db().selectFrom('events').select(['slug', 'detail_json']).execute()).map((r) => [r.slug, r.detail_json]));
     const detail = async (slug: string) => {
       const res = await api.svc.app.inject({ url: `/events/slug/${slug}` });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.body;
+    };
+    const marketAnswers = async () => new Map((await db().selectFrom('markets').select(['slug', 'detail_json']).execute()).map((r) => [r.slug, r.detail_json]));
+    const market = async (slug: string) => {
+      const res = await api.svc.app.inject({ url: `/markets/slug/${slug}` });
       assert.equal(res.statusCode, 200, res.body);
       return res.body;
     };
@@ -137,6 +144,58 @@ for (const backend of backends()) {
       assert.ok(stored, 'rebuilt after the resolution');
       assert.equal(JSON.parse(stored).markets[0].closed, true);
       assert.equal(await detail('to-resolve'), stored);
+      const marketAnswer = (await marketAnswers()).get('r');
+      assert.ok(marketAnswer, 'the market\'s answer too');
+      assert.equal(JSON.parse(marketAnswer).closed, true);
+      assert.equal(await market('r'), marketAnswer);
+    });
+
+    it('stores every market\'s answer, byte for byte what the route schema serializes, with its event\'s summary', async () => {
+      const answers = await marketAnswers();
+      assert.ok(answers.size >= 13);
+      for (const [slug, json] of answers) {
+        assert.ok(json, `market ${slug} has no stored answer`);
+        const body = await market(slug);
+        assert.equal(body, json, slug);
+        assert.equal(body, serializeMarket(JSON.parse(body)), slug);
+      }
+      const q = JSON.parse(answers.get('q')!);
+      assert.equal(q.events.length, 1);
+      assert.equal(q.events[0].slug, 'quotes');
+      assert.equal(q.events[0].title, 'He said "yes" \\ then left');
+    });
+
+    it('a market edit clears its answer only, an event edit its markets\'; readers build them, a fill stores them again', async () => {
+      await fillEventItems(db());
+      const m = await db().selectFrom('markets').select(['condition_id', 'event_id']).where('slug', '=', 'm-5').executeTakeFirstOrThrow();
+      await db().updateTable('markets').set((eb) => ({ volume: eb('volume', '+', 9) })).where('condition_id', '=', m.condition_id).execute();
+      assert.notEqual((await marketAnswers()).get('m-5'), null, 'a volume update keeps it');
+      await db().updateTable('markets').set({ question: 'Renamed?' }).where('condition_id', '=', m.condition_id).execute();
+      let answers = await marketAnswers();
+      assert.equal(answers.get('m-5'), null);
+      assert.equal([...answers.values()].filter((j) => j === null).length, 1);
+      assert.equal(JSON.parse(await market('m-5')).question, 'Renamed?');
+      await db().updateTable('events').set({ title: 'Event five' }).where('id', '=', m.event_id).execute();
+      answers = await marketAnswers();
+      assert.equal(answers.get('m-5'), null);
+      assert.equal([...answers.values()].filter((j) => j === null).length, 1, 'only the markets of that event');
+      const body = await market('m-5');
+      assert.equal(JSON.parse(body).events[0].title, 'Event five');
+      assert.equal(await fillEventItems(db()), 1);
+      assert.equal((await marketAnswers()).get('m-5'), body);
+      assert.equal(await market('m-5'), body);
+    });
+
+    it('a market answer cleared by hand is built by the reader and by the fill, the same bytes', async () => {
+      await fillEventItems(db());
+      const before = await market('q');
+      await sql`update markets set detail_json = null`.execute(db());
+      assert.equal(await market('q'), before);
+      assert.equal(await fillEventItems(db()), (await db().selectFrom('events').select('id').execute()).length);
+      assert.equal((await marketAnswers()).get('q'), before);
+      const res = await api.svc.app.inject({ url: '/markets/slug/no-such-market' });
+      assert.equal(res.statusCode, 404);
+      assert.deepEqual(JSON.parse(res.body), { type: 'not found error', error: 'slug not found' });
     });
   });
 }

@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { marketBySlug } from '../../catalog/markets.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { CATALOG_ERRORS, CatalogMarket, creatorParam } from './schemas.js';
 
 export const marketBySlugRoute: RouteModule = (app, { store }) => {
@@ -12,5 +13,5 @@ export const marketBySlugRoute: RouteModule = (app, { store }) => {
       response: { 200: CatalogMarket, ...CATALOG_ERRORS },
     },
     config: { family: 'catalog' },
-  }, async (req) => marketBySlug(store.db, req.params.slug, req.query.creator));
+  }, async (req, reply) => sendJsonText(reply, await marketBySlug(store.db, req.params.slug, req.query.creator))); // stored JSON (catalog/event-json.ts)
 };

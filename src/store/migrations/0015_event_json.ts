@@ -10,11 +10,11 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './context.js';
 
 /** Event columns the answers show (src/catalog/format.ts eventOut; the list item shows all but two). */
-const EVENT_SHOWN = 'id, ticker, slug, title, description, resolution_source, start_date, creation_date, end_date, image, icon, '
+export const EVENT_SHOWN = 'id, ticker, slug, title, description, resolution_source, start_date, creation_date, end_date, image, icon, '
   + 'active, closed, archived, metadata, created_at, updated_at';
 const TAG_SHOWN = 'label, slug, requires_translation, created_at, updated_at';
 /** Market columns an event's detail shows (format.ts marketOut), and the event it belongs to. */
-const MARKET_SHOWN = 'id, event_id, question, condition_id, question_id, slug, resolution_source, start_date, end_date, image, icon, '
+export const MARKET_SHOWN = 'id, event_id, question, condition_id, question_id, slug, resolution_source, start_date, end_date, image, icon, '
   + 'description, outcomes, active, closed, archived, created_at, updated_at';
 const SERIES_SHOWN = 'id, ticker, slug, title, series_type, recurrence, image, icon, active, closed, archived, created_at, updated_at';
 
