@@ -1,14 +1,15 @@
 /**
  * Turns comment rows into the spec's Comment shape: profile (with the author's positions in the
  * commented entity's markets), reactions and nested replies. Everything a page needs is loaded
- * in one query per relation (profiles, reactions, positions per distinct entity).
+ * in one query per relation (profiles, reactions, positions per distinct entity), as part of the
+ * caller's read plan (store/read-plan.ts).
  */
 import type { Selectable } from 'kysely';
 import type { CommentsTable, ProfilesTable } from '../store/schema.js';
-import type { Db } from './write.js';
 import { isoTime } from '../domain/iso-time.js';
 import { holderPositions, type Entity, type EntityType } from './holders.js';
 import { prepared } from '../store/prepared.js';
+import { query, rowsOf, type Plan } from '../store/read-plan.js';
 
 export type CommentRow = Selectable<CommentsTable>;
 type Position = { tokenId: string; positionSize: string };
@@ -34,14 +35,15 @@ const entityKey = (type: string, id: number) => `${type}:${id}`;
 const profileRows = prepared((db, wallets: string[]) => db.selectFrom('profiles').selectAll().where('address', 'in', wallets));
 const reactionRows = prepared((db, ids: number[]) => db.selectFrom('comment_reactions').selectAll().where('comment_id', 'in', ids).orderBy('id'));
 
-/** Shapes `rows` (all levels of the shown threads); `children` maps a comment id to its shown replies. */
-export async function shapeComments(db: Db, rows: CommentRow[]): Promise<Map<number, WireComment>> {
+/**
+ * Shapes `rows` (all levels of the shown threads), by id, with empty `replies`. `positionsExist`:
+ * whether the exchange's positions table exists (holders.ts `hasPositions`).
+ */
+export function* shapeComments(rows: CommentRow[], positionsExist: boolean): Plan<Map<number, WireComment>> {
+  if (rows.length === 0) return new Map();
   const ids = rows.map((r) => r.id);
   const wallets = [...new Set(rows.map((r) => r.user_address))];
-  const [profiles, reactions] = await Promise.all([
-    wallets.length ? profileRows.all(db, wallets) : [],
-    ids.length ? reactionRows.all(db, ids) : [],
-  ]);
+  const [profiles, reactions] = yield* rowsOf(query(profileRows.read, undefined, wallets), query(reactionRows.read, undefined, ids));
   const profileBy = new Map(profiles.map((p) => [p.address, p]));
   const reactionsBy = new Map<number, object[]>();
   for (const r of reactions) {
@@ -57,7 +59,7 @@ export async function shapeComments(db: Db, rows: CommentRow[]): Promise<Map<num
     e.wallets.add(r.user_address);
     entities.set(key, e);
   }
-  for (const [key, e] of entities) positions.set(key, await holderPositions(db, e.entity, [...e.wallets]));
+  for (const [key, e] of entities) positions.set(key, yield* holderPositions(e.entity, [...e.wallets], positionsExist));
 
   const out = new Map<number, WireComment>();
   for (const r of rows) {

@@ -4,13 +4,15 @@
  * the innermost shown level has `replies: []` (replyCount still tells how many exist).
  * `GET /comments/user_address/{a}`: the wallet's comments, and those of proxy wallets whose
  * profile names it as base address, newest first, flat (each with `replies: []`).
+ * Each request's reads are one read plan (store/read-plan.ts): one snapshot on SQLite.
  */
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
 import { COMMENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
 import { checksumWallet } from './scope.js';
 import { hasPositions, holderCondition, type Entity, type EntityType } from './holders.js';
-import { preparedShapes } from '../store/prepared.js';
+import { prepared, preparedShapes } from '../store/prepared.js';
+import { rows, runPlan, type Plan } from '../store/read-plan.js';
 import { shapeComments, type CommentRow, type WireComment } from './comment-shape.js';
 
 /** Reply levels shown under a top-level comment. */
@@ -21,12 +23,14 @@ export interface CommentListQuery {
   parent_entity_type?: EntityType; parent_entity_id?: string; event_slug?: string; holders_only?: boolean;
 }
 
-async function entityOf(db: Db, q: CommentListQuery): Promise<Entity | undefined> {
+const eventIdBySlug = prepared((db, slug: string) => db.selectFrom('events').select('id').where('slug', '=', slug));
+
+function* entityOf(q: CommentListQuery): Plan<Entity | undefined> {
   if (q.event_slug !== undefined) {
     if (q.parent_entity_type !== undefined && q.parent_entity_type !== 'Event') {
       throw errors.badRequest('event_slug selects Event comments; parent_entity_type must be Event or absent');
     }
-    const e = await db.selectFrom('events').select('id').where('slug', '=', q.event_slug).executeTakeFirst();
+    const [e] = yield* rows(eventIdBySlug.read, undefined, q.event_slug);
     if (!e) throw errors.notFound('slug not found');
     if (q.parent_entity_id !== undefined && q.parent_entity_id !== String(e.id)) return { type: 'Event', id: -1 };
     return { type: 'Event', id: e.id };
@@ -63,36 +67,47 @@ const replyComments = preparedShapes((db, s: ThreadShape, parents: number[], id:
 
 export async function listComments(db: Db, q: CommentListQuery): Promise<WireComment[]> {
   const order = parseOrder(q.order, COMMENT_ORDER, q.ascending, 'createdAt');
-  const entity = await entityOf(db, q);
+  return runPlan(db, threads(q, order, await hasPositions(db)));
+}
+
+function* threads(q: CommentListQuery, order: OrderBy, positionsExist: boolean): Plan<WireComment[]> {
+  const entity = yield* entityOf(q);
   if (q.holders_only && !entity) throw errors.badRequest('holders_only needs parent_entity_type and parent_entity_id, or event_slug');
   const shape: ThreadShape = {
     order, entity: entity?.type, type: q.parent_entity_type !== undefined,
-    holders: q.holders_only && entity ? await hasPositions(db) : undefined,
+    holders: q.holders_only && entity ? positionsExist : undefined,
   };
   const id = entity?.id ?? 0;
-  const roots: CommentRow[] = await topComments.all(db, shape, entity?.type ?? q.parent_entity_type ?? '', id, q.limit, q.offset);
+  const roots: CommentRow[] = yield* rows(topComments, shape, entity?.type ?? q.parent_entity_type ?? '', id, q.limit, q.offset);
 
   const levels: CommentRow[][] = [roots];
   for (let depth = 0; depth < REPLY_DEPTH; depth++) {
     const parents = levels[levels.length - 1]!.filter((c) => c.reply_count > 0).map((c) => c.id);
     if (parents.length === 0) break;
-    levels.push(await replyComments.all(db, shape, parents, id));
+    levels.push(yield* rows(replyComments, shape, parents, id));
   }
   const all = levels.flat();
-  const shaped = await shapeComments(db, all);
+  const shaped = yield* shapeComments(all, positionsExist);
   for (const r of all) {
     if (r.parent_comment_id != null) shaped.get(r.parent_comment_id)?.replies.push(shaped.get(r.id)!);
   }
   return roots.map((r) => shaped.get(r.id)!);
 }
 
+const proxiesOf = prepared((db, wallet: string) => db.selectFrom('profiles').select('address').where('base_address', '=', wallet));
+const commentsBy = prepared((db, authors: string[], limit: number, offset: number) => db.selectFrom('comments as c').selectAll('c')
+  .where('c.user_address', 'in', authors).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset));
+
 export async function userComments(db: Db, address: string, q: { limit: number; offset: number }): Promise<WireComment[]> {
   const wallet = checksumWallet(address);
   if (!wallet || !/^0x[0-9a-fA-F]{40}$/.test(address.trim())) throw errors.badRequest('user_address must be a wallet address (0x + 40 hex)');
-  const proxies = await db.selectFrom('profiles').select('address').where('base_address', '=', wallet).execute();
+  return runPlan(db, byAuthor(wallet, q, await hasPositions(db)));
+}
+
+function* byAuthor(wallet: string, q: { limit: number; offset: number }, positionsExist: boolean): Plan<WireComment[]> {
+  const proxies = yield* rows(proxiesOf.read, undefined, wallet);
   const authors = [...new Set([wallet, ...proxies.map((p) => p.address)])];
-  const rows: CommentRow[] = await db.selectFrom('comments as c').selectAll('c').where('c.user_address', 'in', authors)
-    .orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(q.limit).offset(q.offset).execute();
-  const shaped = await shapeComments(db, rows);
-  return rows.map((r) => shaped.get(r.id)!);
+  const found: CommentRow[] = yield* rows(commentsBy.read, undefined, authors, q.limit, q.offset);
+  const shaped = yield* shapeComments(found, positionsExist);
+  return found.map((r) => shaped.get(r.id)!);
 }

@@ -11,6 +11,7 @@
  */
 import { sql, type Compilable, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { preparedShapes } from '../store/prepared.js';
+import { rows, type Plan } from '../store/read-plan.js';
 import type { Database } from '../store/schema.js';
 import type { Db } from './write.js';
 import { microToDecimal } from './amounts.js';
@@ -64,11 +65,11 @@ const positionRows = preparedShapes((db, type: EntityType, wallets: string[], id
     .where('p.condition_id', 'in', (eb: ExpressionBuilder<any, any>) => entityConditions(eb as never, type, id))
     .orderBy('p.wallet').orderBy('p.asset') as unknown as Compilable<{ wallet: string; asset: string; size: number | string }>, (type) => type);
 
-/** Each wallet's positions (size > 0) in the entity's markets: `{tokenId, positionSize}`. */
-export async function holderPositions(db: Db, entity: Entity, wallets: string[]): Promise<Map<string, Array<{ tokenId: string; positionSize: string }>>> {
+/** Each wallet's positions (size > 0) in the entity's markets: `{tokenId, positionSize}` (a read-plan step). */
+export function* holderPositions(entity: Entity, wallets: string[], positionsExist: boolean): Plan<Map<string, Array<{ tokenId: string; positionSize: string }>>> {
   const out = new Map<string, Array<{ tokenId: string; positionSize: string }>>();
-  if (wallets.length === 0 || !(await hasPositions(db))) return out;
-  for (const r of await positionRows.all(db, entity.type, wallets, entity.id)) {
+  if (wallets.length === 0 || !positionsExist) return out;
+  for (const r of yield* rows(positionRows, entity.type, wallets, entity.id)) {
     const list = out.get(r.wallet) ?? [];
     list.push({ tokenId: r.asset, positionSize: microToDecimal(Number(r.size)) });
     out.set(r.wallet, list);

@@ -72,17 +72,23 @@ export class Prepared<S, A extends unknown[], R> {
 
   /** All rows for these values. `db` may be the store's Kysely or a transaction. */
   async all(db: AnyDb, shape: S, ...params: A): Promise<R[]> {
-    const c = this.compile(db, shape, params);
-    const values = bind(c, params);
     const sqlite = sqliteOf(db);
-    if (sqlite && !sqlite.inTransaction) {
-      let kept = c.statements.get(sqlite);
-      if (!kept) c.statements.set(sqlite, (kept = keep(sqlite, c.sql)));
-      const rows = kept.statement.all(values) as unknown[][];
-      for (let i = 0; i < rows.length; i++) (rows as unknown[])[i] = kept.row(rows[i]!);
-      return rows as R[];
-    }
-    return (await db.executeQuery<R>(CompiledQuery.raw(c.sql, values))).rows;
+    if (sqlite && !sqlite.inTransaction) return this.run(sqlite, db, shape, params);
+    const c = this.compile(db, shape, params);
+    return (await db.executeQuery<R>(CompiledQuery.raw(c.sql, bind(c, params)))).rows;
+  }
+
+  /**
+   * All rows, synchronously, on the store's SQLite handle through the kept statement: what `all`
+   * does outside transactions, and what a read plan (read-plan.ts) does inside its snapshot.
+   */
+  run(sqlite: SqliteDatabase.Database, db: AnyDb, shape: S, params: A): R[] {
+    const c = this.compile(db, shape, params);
+    let kept = c.statements.get(sqlite);
+    if (!kept) c.statements.set(sqlite, (kept = keep(sqlite, c.sql)));
+    const rows = kept.statement.all(bind(c, params)) as unknown[][];
+    for (let i = 0; i < rows.length; i++) (rows as unknown[])[i] = kept.row(rows[i]!);
+    return rows as R[];
   }
 
   async first(db: AnyDb, shape: S, ...params: A): Promise<R | undefined> {
@@ -109,6 +115,7 @@ export class Prepared<S, A extends unknown[], R> {
 export function prepared<A extends unknown[], R>(build: (db: AnyDb, ...params: A) => Buildable<R>) {
   const read = new Prepared<undefined, A, R>((db, _shape, ...params) => build(db, ...params), () => '');
   return {
+    read,
     all: (db: AnyDb, ...params: A) => read.all(db, undefined, ...params),
     first: (db: AnyDb, ...params: A) => read.first(db, undefined, ...params),
     compiled: (db: AnyDb, ...params: A) => read.compiled(db, undefined, ...params),

@@ -8,6 +8,8 @@ import type { Database } from '../../store/schema.js';
 import { errors } from '../../errors/catalogue.js';
 import { audit, insertComment, upsertProfile, type NewProfile } from '../write.js';
 import { shapeComments, type CommentRow } from '../comment-shape.js';
+import { hasPositions } from '../holders.js';
+import { runPlan } from '../../store/read-plan.js';
 import type { EntityType } from '../holders.js';
 import { inTransaction } from './events.js';
 import { msOf, walletOf } from './input.js';
@@ -43,7 +45,7 @@ export async function createComment(db: Kysely<Database>, input: CommentInput, n
     await audit(trx, 'comment.create', String(id), input, now);
     return trx.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   });
-  const shaped = await shapeComments(db, [row as CommentRow]);
+  const shaped = await runPlan(db, shapeComments([row as CommentRow], await hasPositions(db)));
   return shaped.get(row.id)!;
 }
 
