@@ -11,7 +11,7 @@ import { errors } from '../errors/catalogue.js';
 import { COMMENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
 import { checksumWallet } from './scope.js';
 import { hasPositions, holderCondition, type Entity, type EntityType } from './holders.js';
-import { prepared, preparedShapes } from '../store/prepared.js';
+import { literal, prepared, preparedShapes } from '../store/prepared.js';
 import { rows, runPlan, type Plan } from '../store/read-plan.js';
 import { shapeComments, type CommentRow, type WireComment } from './comment-shape.js';
 
@@ -78,7 +78,7 @@ function* threads(q: CommentListQuery, order: OrderBy, positionsExist: boolean):
     holders: q.holders_only && entity ? positionsExist : undefined,
   };
   const id = entity?.id ?? 0;
-  const roots: CommentRow[] = yield* rows(topComments, shape, entity?.type ?? q.parent_entity_type ?? '', id, q.limit, q.offset);
+  const roots: CommentRow[] = yield* rows(topComments, shape, entity?.type ?? q.parent_entity_type ?? '', id, literal(q.limit), q.offset);
 
   const levels: CommentRow[][] = [roots];
   for (let depth = 0; depth < REPLY_DEPTH; depth++) {
@@ -107,7 +107,7 @@ export async function userComments(db: Db, address: string, q: { limit: number; 
 function* byAuthor(wallet: string, q: { limit: number; offset: number }, positionsExist: boolean): Plan<WireComment[]> {
   const proxies = yield* rows(proxiesOf.read, undefined, wallet);
   const authors = [...new Set([wallet, ...proxies.map((p) => p.address)])];
-  const found: CommentRow[] = yield* rows(commentsBy.read, undefined, authors, q.limit, q.offset);
+  const found: CommentRow[] = yield* rows(commentsBy.read, undefined, authors, literal(q.limit), q.offset);
   const shaped = yield* shapeComments(found, positionsExist);
   return found.map((r) => shaped.get(r.id)!);
 }

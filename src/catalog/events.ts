@@ -13,7 +13,7 @@ import { eventOut, parseJsonObject, type EventRow, type WireTag, type marketOut,
 import { buildEventItems } from './event-json.js';
 import { EVENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
-import { preparedShapes } from '../store/prepared.js';
+import { literal, preparedShapes } from '../store/prepared.js';
 import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
 
 export interface EventListQuery {
@@ -78,7 +78,7 @@ export async function listEvents(db: Db, q: EventListQuery): Promise<string> {
     slug: q.slug !== undefined, series: q.series_slug !== undefined, order, scope,
   };
   const flags = [flag(q.active), flag(q.closed), flag(q.archived)];
-  const rows = await eventPage.all(db, shape, flags, q.slug ?? '', [...new Set(tagIds)], seriesId, q.limit, q.offset);
+  const rows = await eventPage.all(db, shape, flags, q.slug ?? '', [...new Set(tagIds)], seriesId, literal(q.limit), q.offset);
   // Stored items as they are; the few not built yet (or just changed) from their rows.
   const missing = rows.filter((r) => r.list_json === null).map((r) => r.id);
   const built = missing.length ? await buildEventItems(db, missing) : undefined;

@@ -16,7 +16,7 @@ import { errors } from '../errors/catalogue.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { eventMatch, ftsEventCount, matchText, queryWords, tagMatch } from './queries/search-sql.js';
 import { tierArgs, walkRankedEvents, type TierArgs } from './queries/search-walk.js';
-import { prepared, preparedShapes } from '../store/prepared.js';
+import { literal, prepared, preparedShapes } from '../store/prepared.js';
 
 export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
 
@@ -39,34 +39,45 @@ function eventCount(scope: Scope | undefined) {
   return sql<number>`(select count(*) from event_tags ct where ct.tag_id = t.id and ${inScope})`;
 }
 
-/** Matching tags, by dialect and scope (scoped: only tags with events in the scope). */
-interface TagShape { dialect: Dialect; scope: Scope | undefined }
-const tagShapeKey = (s: TagShape) => `${s.dialect}|${scopeKey(s.scope)}`;
-function matchingTags(db: Kysely<Database>, s: TagShape, match: string, tier: TierArgs) {
+/** What changes the search statements' SQL: the dialect and the scope. */
+interface SearchShape { dialect: Dialect; scope: Scope | undefined }
+const searchShapeKey = (s: SearchShape) => `${s.dialect}|${scopeKey(s.scope)}`;
+
+/** Matching tags (scoped: only tags with events in the scope). */
+function matchingTags(db: Kysely<Database>, s: SearchShape, match: string, tier: TierArgs) {
   const counted = db.selectFrom('tags as t').where(tagMatch(s.dialect, match))
     .select(['t.id', 't.label', 't.slug', eventCount(s.scope).as('event_count'), tagTier(...tier).as('tier')]);
   return db.selectFrom(counted.as('m')).where((eb) => (s.scope ? eb('m.event_count', '>', 0) : eb.lit(true)));
 }
-const tagPage = preparedShapes((db, s: TagShape, match: string, ...[lowered, loweredLike, slug, slugLike, limit, offset]: [...TierArgs, number, number]) =>
+const tagPage = preparedShapes((db, s: SearchShape, match: string, ...[lowered, loweredLike, slug, slugLike, limit, offset]: [...TierArgs, number, number]) =>
   matchingTags(db, s, match, [lowered, loweredLike, slug, slugLike]).select(['m.id', 'm.label', 'm.slug', 'm.event_count'])
-    .orderBy('m.tier').orderBy('m.event_count', 'desc').orderBy('m.id', 'desc').limit(limit).offset(offset), tagShapeKey);
-const tagCount = preparedShapes((db, s: TagShape, match: string, ...tier: TierArgs) =>
-  matchingTags(db, s, match, tier).select((eb) => eb.fn.countAll<number>().as('n')), tagShapeKey);
+    .orderBy('m.tier').orderBy('m.event_count', 'desc').orderBy('m.id', 'desc').limit(limit).offset(offset), searchShapeKey);
+const tagCount = preparedShapes((db, s: SearchShape, match: string, ...tier: TierArgs) =>
+  matchingTags(db, s, match, tier).select((eb) => eb.fn.countAll<number>().as('n')), searchShapeKey);
 
 interface EventHit { id: number; ticker: string; slug: string; title: string }
 const hitsById = prepared((db, ids: number[]) => db.selectFrom('events').select(['id', 'ticker', 'slug', 'title']).where('id', 'in', ids));
 
+/** The matching events (by dialect and scope), ranked in full: a page of them, and their count. */
+function matchingEvents(db: Kysely<Database>, s: SearchShape, match: string) {
+  const events = db.selectFrom('events as e').where(eventMatch(s.dialect, match));
+  return s.scope ? events.where((eb) => inScope(eb, 'e.id', s.scope!)) : events;
+}
+const rankedEvents = preparedShapes((db, s: SearchShape, match: string, ...[lowered, loweredLike, slug, slugLike, limit, offset]: [...TierArgs, number, number]) =>
+  matchingEvents(db, s, match).select(['e.id', 'e.ticker', 'e.slug', 'e.title'])
+    .orderBy(eventTier(lowered, loweredLike, slug, slugLike)).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
+    .limit(limit).offset(offset), searchShapeKey);
+const matchCount = preparedShapes((db, s: SearchShape, match: string) =>
+  matchingEvents(db, s, match).select((eb) => eb.fn.countAll<number>().as('n')), searchShapeKey);
+
 /** A page of the matching events in rank order, and how many events match. */
 async function eventPage(db: Kysely<Database>, dialect: Dialect, scope: Scope | undefined,
   m: { words: string[]; lowered: string; slug: string; match: string; tier: TierArgs }, offset: number, limit: number): Promise<{ rows: EventHit[]; total: number }> {
-  let events = db.selectFrom('events as e').where(eventMatch(dialect, m.match));
-  if (scope) events = events.where((eb) => inScope(eb, 'e.id', scope));
-  const fullRanking = () => events.select(['e.id', 'e.ticker', 'e.slug', 'e.title'])
-    .orderBy(eventTier(...m.tier)).orderBy('e.closed', 'asc').orderBy('e.volume', 'desc').orderBy('e.id', 'desc')
-    .limit(limit).offset(offset).execute();
+  const shape = { dialect, scope };
+  const fullRanking = () => rankedEvents.all(db, shape, m.match, ...m.tier, literal(limit), offset);
   if (scope || dialect !== 'sqlite') {
-    const [rows, n] = await Promise.all([fullRanking(), events.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
-    return { rows, total: Number(n.n) };
+    const [rows, n] = await Promise.all([fullRanking(), matchCount.first(db, shape, m.match)]);
+    return { rows, total: Number(n?.n ?? 0) };
   }
   // SQLite, unscoped: count on the full-text index alone, and rank by walking indexes when the walk can (search-walk.ts).
   const total = await ftsEventCount(db, m.match);
@@ -98,7 +109,7 @@ export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: Se
   if (q.search_tags) {
     const shape = { dialect, scope };
     [tagRows, tagTotal] = await Promise.all([
-      tagPage.all(db, shape, match, ...tier, q.limit_per_type, offset),
+      tagPage.all(db, shape, match, ...tier, literal(q.limit_per_type), offset),
       tagCount.first(db, shape, match, ...tier).then((r) => Number(r?.n ?? 0)),
     ]);
   }

@@ -14,8 +14,13 @@
  * SQL (which filters are present, the order terms) is the `shape`: a plain value the builder may
  * branch on, named by `shapeKey`. Array parameters (`in (…)` lists) are compiled once per length.
  * A write built the same way gives, through `compiled`, the CompiledQuery for a writer to run.
+ *
+ * A LIMIT is passed as `literal(n)`: written into the SQL text (one compiled shape per value)
+ * instead of bound. SQLite re-prepares a statement whose LIMIT is a bound parameter on every run
+ * (the plan may depend on it): a comment thread's roots cost 24 µs that way, 13 µs with the
+ * limit in the text; a bound OFFSET costs nothing extra.
  */
-import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql as kyselySql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Database } from './schema.js';
 import { sqliteOf } from './sqlite-handle.js';
@@ -31,6 +36,18 @@ class Slot {
 }
 class Fixed {
   constructor(readonly value: unknown) {}
+}
+class Literal {
+  constructor(readonly value: number) {}
+}
+
+/**
+ * An integer written into the statement's text rather than bound (for LIMIT; see above). Typed
+ * as the number it stands for, so builders take it where they take the value.
+ */
+export function literal(n: number): number {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not an integer literal: ${n}`);
+  return new Literal(n) as unknown as number;
 }
 /** A kept SQLite statement in raw (array) mode and the function that makes its row objects. */
 interface Kept { statement: SqliteDatabase.Statement; row: (values: unknown[]) => unknown }
@@ -96,12 +113,12 @@ export class Prepared<S, A extends unknown[], R> {
   }
 
   private compile(db: AnyDb, shape: S, params: A): Compiled {
-    const lengths = params.map((p) => (Array.isArray(p) ? p.length : '')).join(',');
+    const lengths = params.map((p) => (Array.isArray(p) ? p.length : p instanceof Literal ? `=${p.value}` : '')).join(',');
     const key = `${dialectKey(db)}|${this.shapeKey(shape)}|${lengths}`;
     let c = this.shapes.get(key);
     if (!c) {
       if (this.shapes.size >= MAX_SHAPES) this.shapes.clear();
-      const slots = params.map((p, i) => (Array.isArray(p) ? p.map((_, j) => new Slot(i, j)) : new Slot(i, -1))) as unknown as A;
+      const slots = params.map((p, i) => (Array.isArray(p) ? p.map((_, j) => new Slot(i, j)) : p instanceof Literal ? kyselySql.lit(p.value) : new Slot(i, -1))) as unknown as A;
       const built = this.build(db, shape, ...slots);
       const { sql, parameters } = 'isRawBuilder' in built ? built.compile(db) : built.compile();
       c = { sql, params: parameters.map((p) => (p instanceof Slot ? p : new Fixed(p))), statements: new WeakMap() };

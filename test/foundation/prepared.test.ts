@@ -5,10 +5,11 @@ import assert from 'node:assert/strict';
 import { backends, type Backend } from '../support/backends.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
-import { prepared, preparedShapes } from '../../src/store/prepared.js';
+import { literal, prepared, preparedShapes } from '../../src/store/prepared.js';
 
 const tagsBySlug = prepared((db, slugs: string[]) => db.selectFrom('tags').selectAll().where('slug', 'in', slugs).orderBy('id'));
 const tagCount = prepared((_db, from: number) => sql<{ n: number }>`select count(*) as n from tags where id >= ${from}`);
+const tagPage = prepared((db, limit: number, offset: number) => db.selectFrom('tags').select('slug').orderBy('id').limit(limit).offset(offset));
 const tagsOrdered = preparedShapes((db, desc: boolean, from: number) =>
   db.selectFrom('tags').select(['id', 'slug']).where('id', '>=', from).orderBy('id', desc ? 'desc' : 'asc'), (desc) => String(desc));
 
@@ -64,6 +65,22 @@ for (const backend of backends()) {
         // Either both rows (it waited for the commit: SQLite's single connection) or none (PostgreSQL's snapshot).
         assert.ok(rows.length === 2 || rows.length === 0, `saw ${rows.length} of the transaction's 2 rows`);
         assert.deepEqual((await tagsBySlug.all(store.db, ['pending', 'pending-2'])).map((t) => t.slug), ['pending', 'pending-2']);
+      });
+    });
+
+    it('write a literal into the SQL text: the same rows as the bound value, one statement per value', async () => {
+      await withStore(backend, async (store) => {
+        const now = Date.UTC(2025, 0, 1);
+        await store.db.insertInto('tags').values(['a', 'b', 'c', 'd'].map((slug) => ({ slug, label: slug, created_at: now, updated_at: now }))).execute();
+        for (const [limit, offset] of [[2, 0], [2, 1], [3, 2], [1, 9]] as const) {
+          const bound = (await tagPage.all(store.db, limit, offset)).map((t) => t.slug);
+          assert.deepEqual((await tagPage.all(store.db, literal(limit), offset)).map((t) => t.slug), bound, `limit ${limit} offset ${offset}`);
+        }
+        const text = tagPage.compiled(store.db, literal(3), 1);
+        assert.match(text.sql, /limit 3 offset (\?|\$1)$/);
+        assert.deepEqual(text.parameters, [1]);
+        assert.throws(() => literal(1.5), RangeError);
+        assert.throws(() => literal(Number.NaN), RangeError);
       });
     });
   });

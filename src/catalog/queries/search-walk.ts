@@ -23,7 +23,7 @@
  * search-walk.test.ts checks every way against the full ranking.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { prepared } from '../../store/prepared.js';
+import { literal, prepared } from '../../store/prepared.js';
 
 /** Tunables; tests set `force` to drive each way on a small catalog. */
 export const searchWalk = {
@@ -165,7 +165,7 @@ export async function walkRankedEvents(db: Kysely<any>, { words, lowered, slug, 
       let cursor = { volume: Infinity, id: Number.MAX_SAFE_INTEGER };
       while (out.length < need) {
         const size = Math.max(searchWalk.chunk, 2 * (need - out.length));
-        const rows = await st.chunk.all(db, ...tv, closed, cursor.volume, cursor.id, size);
+        const rows = await st.chunk.all(db, ...tv, closed, cursor.volume, cursor.id, literal(size));
         keep(rows);
         if (unsure) return;
         if (rows.length < size) break;
@@ -181,7 +181,7 @@ export async function walkRankedEvents(db: Kysely<any>, { words, lowered, slug, 
    */
   const walkList = async () => {
     const seen = new Set(out);
-    for (const { id } of await matchingIds.all(db, match, need)) {
+    for (const { id } of await matchingIds.all(db, match, literal(need))) {
       if (out.length >= need) return;
       if (!seen.has(id)) out.push(id);
     }
@@ -200,13 +200,13 @@ export async function walkRankedEvents(db: Kysely<any>, { words, lowered, slug, 
     }
   };
 
-  const { n: candidates = 0 } = (await st.prefixCount.first(db, lowered, upper, slug, slugUpper, searchWalk.maxPrefixCandidates + 1)) ?? {};
+  const { n: candidates = 0 } = (await st.prefixCount.first(db, lowered, upper, slug, slugUpper, literal(searchWalk.maxPrefixCandidates + 1))) ?? {};
   if (Number(candidates) <= searchWalk.maxPrefixCandidates) {
     // The range's best rows, sorted by SQLite.
-    await fill(0, (limit) => st.prefixRows.all(db, lowered, upper, slug, slugUpper, limit));
+    await fill(0, (limit) => st.prefixRows.all(db, lowered, upper, slug, slugUpper, literal(limit)));
   } else {
     keep(await st.exactRows.all(db, lowered, slug));
-    await fill(out.length, (limit) => st.rangeRows.all(db, lowered, upper, slug, slugUpper, limit));
+    await fill(out.length, (limit) => st.rangeRows.all(db, lowered, upper, slug, slugUpper, literal(limit)));
   }
   if (out.length < need && !unsure) {
     if (how === 'list') await walkList();
