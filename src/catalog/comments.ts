@@ -13,7 +13,7 @@ import { checksumWallet } from './scope.js';
 import { hasPositions, holderCondition, type Entity, type EntityType } from './holders.js';
 import { literal, prepared, preparedShapes } from '../store/prepared.js';
 import { rows, runPlan, type Plan } from '../store/read-plan.js';
-import { shapeComments, type CommentRow, type WireComment } from './comment-shape.js';
+import { commentsWithProfiles, shapeComments, type CommentRow, type WireComment } from './comment-shape.js';
 
 /** Reply levels shown under a top-level comment. */
 export const REPLY_DEPTH = 3;
@@ -51,7 +51,7 @@ const holdersKey = (s: ThreadShape) => `${s.entity ?? ''}|${s.holders ?? ''}`;
 const threadKey = (s: ThreadShape) => `${s.order.direction}:${s.order.columns.join(',')}|${+s.type}|${holdersKey(s)}`;
 
 const topComments = preparedShapes((db, s: ThreadShape, type: string, id: number, limit: number, offset: number) => {
-  let top = db.selectFrom('comments as c').selectAll('c').where('c.parent_comment_id', 'is', null);
+  let top = commentsWithProfiles(db).where('c.parent_comment_id', 'is', null);
   if (s.entity) top = top.where('c.parent_entity_type', '=', type).where('c.parent_entity_id', '=', id);
   else if (s.type) top = top.where('c.parent_entity_type', '=', type);
   if (s.entity && s.holders !== undefined) top = top.where(holderCondition(s.entity, id, s.holders));
@@ -60,7 +60,7 @@ const topComments = preparedShapes((db, s: ThreadShape, type: string, id: number
 }, threadKey);
 
 const replyComments = preparedShapes((db, s: ThreadShape, parents: number[], id: number) => {
-  let replies = db.selectFrom('comments as c').selectAll('c').where('c.parent_comment_id', 'in', parents);
+  let replies = commentsWithProfiles(db).where('c.parent_comment_id', 'in', parents);
   if (s.entity && s.holders !== undefined) replies = replies.where(holderCondition(s.entity, id, s.holders));
   return replies.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc');
 }, holdersKey); // replies: oldest first whatever the order of the top level
@@ -95,7 +95,7 @@ function* threads(q: CommentListQuery, order: OrderBy, positionsExist: boolean):
 }
 
 const proxiesOf = prepared((db, wallet: string) => db.selectFrom('profiles').select('address').where('base_address', '=', wallet));
-const commentsBy = prepared((db, authors: string[], limit: number, offset: number) => db.selectFrom('comments as c').selectAll('c')
+const commentsBy = prepared((db, authors: string[], limit: number, offset: number) => commentsWithProfiles(db)
   .where('c.user_address', 'in', authors).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset));
 
 export async function userComments(db: Db, address: string, q: { limit: number; offset: number }): Promise<WireComment[]> {

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
 import { errors } from '../../errors/catalogue.js';
 import { audit, insertComment, upsertProfile, type NewProfile } from '../write.js';
-import { shapeComments, type CommentRow } from '../comment-shape.js';
+import { commentsWithProfiles, shapeComments } from '../comment-shape.js';
 import { hasPositions } from '../holders.js';
 import { runPlan } from '../../store/read-plan.js';
 import type { EntityType } from '../holders.js';
@@ -43,9 +43,9 @@ export async function createComment(db: Kysely<Database>, input: CommentInput, n
       userAddress, replyAddress, createdAt: msOf('createdAt', input.createdAt) ?? undefined, reactions,
     }, now);
     await audit(trx, 'comment.create', String(id), input, now);
-    return trx.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return commentsWithProfiles(trx).where('c.id', '=', id).executeTakeFirstOrThrow();
   });
-  const shaped = await runPlan(db, shapeComments([row as CommentRow], await hasPositions(db)));
+  const shaped = await runPlan(db, shapeComments([row], await hasPositions(db)));
   return shaped.get(row.id)!;
 }
 
