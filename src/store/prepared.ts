@@ -114,7 +114,12 @@ export class Prepared<S, A extends unknown[], R> {
   }
 
   private compile(db: AnyDb, shape: S, params: A): Compiled {
-    const lengths = params.map((p) => (Array.isArray(p) ? p.length : p instanceof Literal ? `=${p.value}` : '')).join(',');
+    let lengths = ''; // what of the values changes the SQL: list lengths and literals
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i];
+      if (Array.isArray(p)) lengths += `${i}:${p.length},`;
+      else if (p instanceof Literal) lengths += `${i}=${p.value},`;
+    }
     const key = `${dialectKey(db)}|${this.shapeKey(shape)}|${lengths}`;
     let c = this.shapes.get(key);
     if (!c) {

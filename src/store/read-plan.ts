@@ -40,8 +40,18 @@ type Step = Query<unknown> | Array<Query<unknown>>;
 /** A plan yields reads (one, or several to run together) and returns its answer. */
 export type Plan<T> = Generator<Step, T, unknown>;
 
+class PreparedQuery<S, A extends unknown[], R> implements Query<R> {
+  constructor(private readonly p: Prepared<S, A, R>, private readonly shape: S, private readonly params: A) {}
+  run(sqlite: Sqlite, db: AnyDb): R[] {
+    return this.p.run(sqlite, db, this.shape, this.params);
+  }
+  all(db: AnyDb): Promise<R[]> {
+    return this.p.all(db, this.shape, ...this.params);
+  }
+}
+
 export function query<S, A extends unknown[], R>(p: Prepared<S, A, R>, shape: S, ...params: A): Query<R> {
-  return { run: (sqlite, db) => p.run(sqlite, db, shape, params), all: (db) => p.all(db, shape, ...params) };
+  return new PreparedQuery(p, shape, params);
 }
 
 /** The rows of one read: `const r = yield* rows(p, shape, ...values)`. */
