@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from './write.js';
 import { creatorOut, tagOut, type CreatorRow, type TagRow } from './format.js';
 import { CREATOR_ORDER, orderTerms, parseOrder } from './order.js';
+import { literal } from '../store/prepared.js';
 
 export interface CreatorListQuery {
   limit: number; offset: number; order?: string; ascending?: boolean; creator_name?: string; creator_handle?: string;
@@ -20,11 +21,11 @@ export async function listCreators(db: Db, q: CreatorListQuery) {
   if (q.creator_name !== undefined) query = query.where(shown('creator_name'), '=', q.creator_name.toLowerCase());
   if (q.creator_handle !== undefined) query = query.where(shown('creator_handle'), '=', q.creator_handle.toLowerCase());
   for (const term of orderTerms(order, 'c')) query = query.orderBy(term);
-  const rows: CreatorRow[] = await query.limit(q.limit).offset(q.offset).execute();
+  const rows: CreatorRow[] = await query.limit(literal(q.limit)).offset(q.offset).execute();
   return rows.map(creatorOut);
 }
 
 export async function listTags(db: Db, q: { limit: number; offset: number }) {
-  const rows: TagRow[] = await db.selectFrom('tags').selectAll().orderBy('id', 'asc').limit(q.limit).offset(q.offset).execute();
+  const rows: TagRow[] = await db.selectFrom('tags').selectAll().orderBy('id', 'asc').limit(literal(q.limit)).offset(q.offset).execute();
   return rows.map(tagOut);
 }

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { literal } from '../store/prepared.js';
 
 type Db = Kysely<Database>;
 
@@ -42,7 +43,7 @@ export async function activityRows(db: Db, f: ActivityFilter): Promise<ActivityD
   if (f.endMs !== undefined) q = q.where('timestamp', '<', f.endMs);
   q = q.orderBy(ACTIVITY_SORT[f.sortBy], f.direction);
   if (f.sortBy !== 'TIMESTAMP') q = q.orderBy('timestamp', f.direction);
-  return q.orderBy('id', f.direction).limit(f.limit).offset(f.offset).execute();
+  return q.orderBy('id', f.direction).limit(literal(f.limit)).offset(f.offset).execute();
 }
 
 /**
@@ -65,7 +66,7 @@ export async function holderRows(db: Db, asset: string, minSize: number, limit: 
   if (limit === 0) return [];
   return db.selectFrom('positions').select(['wallet', 'size'])
     .where('asset', '=', asset).where('size', '>=', Math.max(minSize, 1))
-    .orderBy('size', 'desc').orderBy('wallet', 'asc').limit(limit).execute();
+    .orderBy('size', 'desc').orderBy('wallet', 'asc').limit(literal(limit)).execute();
 }
 
 export interface ProfileRow {

@@ -7,6 +7,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../catalog/write.js';
 import type { EventsTable, MarketsTable, TokensTable } from '../store/schema.js';
+import { literal } from '../store/prepared.js';
 
 export type MarketRowDb = Selectable<MarketsTable>;
 export type TokenRowDb = Selectable<TokensTable>;
@@ -29,7 +30,7 @@ export async function loadMarketPage(db: Db, kind: ListKind, offset: number, lim
     q = q.where('enable_order_book', '=', 1).where('active', '=', 1).where('closed', '=', 0).where('archived', '=', 0)
       .where('accepting_orders', '=', 1).where('payouts', 'is', null).where('rewards_daily_rate', '>', 0);
   }
-  const rows = await q.orderBy('id').limit(limit + 1).offset(offset).execute();
+  const rows = await q.orderBy('id').limit(literal(limit + 1)).offset(offset).execute();
   return bundle(db, rows);
 }
 

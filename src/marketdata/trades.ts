@@ -13,6 +13,7 @@ import { isoTime } from '../domain/iso-time.js';
 import { checksumWallet } from '../catalog/scope.js';
 import { decodeCursor, endPage, pageOf, type Page } from '../http/cursor.js';
 import { parseToken } from './tokens.js';
+import { literal } from '../store/prepared.js';
 
 export const TRADES_PAGE_SIZE = 100;
 
@@ -65,7 +66,7 @@ export async function publicTrades(db: Db, q: TradeQuery, limit = TRADES_PAGE_SI
   }
   if (before !== undefined) query = query.where('match_time', '<', before);
   if (after !== undefined) query = query.where('match_time', '>=', after + 1000);
-  const rows = await query.orderBy('seq', 'desc').limit(limit + 1).offset(offset).execute();
+  const rows = await query.orderBy('seq', 'desc').limit(literal(limit + 1)).offset(offset).execute();
   const page = pageOf(rows, offset, limit);
   if (page.data.length === 0) return endPage<PublicTrade>(limit);
 

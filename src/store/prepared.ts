@@ -38,18 +38,23 @@ class Slot {
 class Fixed {
   constructor(readonly value: unknown) {}
 }
-class Literal {
-  constructor(readonly value: number) {}
-}
+/** The integer of each `literal()`, by the expression that writes it. */
+const literals = new WeakMap<object, number>();
 
 /**
- * An integer written into the statement's text rather than bound (for LIMIT; see above). Typed
- * as the number it stands for, so builders take it where they take the value.
+ * An integer written into the statement's text rather than bound (for LIMIT; see above), in a
+ * prepared read (one compiled shape per value) or in any Kysely query (`.limit(literal(n))`).
+ * Typed as the number it stands for, so it goes where the value goes.
  */
 export function literal(n: number): number {
   if (!Number.isSafeInteger(n)) throw new RangeError(`not an integer literal: ${n}`);
-  return new Literal(n) as unknown as number;
+  const expression = kyselySql.lit(n);
+  literals.set(expression, n);
+  return expression as unknown as number;
 }
+
+const literalOf = (p: unknown): number | undefined => (typeof p === 'object' && p !== null ? literals.get(p) : undefined);
+
 /** A kept SQLite statement in raw (array) mode and the function that makes its row objects. */
 interface Kept { statement: SqliteDatabase.Statement; row: (values: unknown[]) => unknown }
 interface Compiled { sql: string; params: Array<Slot | Fixed>; statements: WeakMap<SqliteDatabase.Database, Kept> }
@@ -118,13 +123,13 @@ export class Prepared<S, A extends unknown[], R> {
     for (let i = 0; i < params.length; i++) {
       const p = params[i];
       if (Array.isArray(p)) lengths += `${i}:${p.length},`;
-      else if (p instanceof Literal) lengths += `${i}=${p.value},`;
+      else if (literalOf(p) !== undefined) lengths += `${i}=${literalOf(p)},`;
     }
     const key = `${dialectKey(db)}|${this.shapeKey(shape)}|${lengths}`;
     let c = this.shapes.get(key);
     if (!c) {
       if (this.shapes.size >= MAX_SHAPES) this.shapes.clear();
-      const slots = params.map((p, i) => (Array.isArray(p) ? p.map((_, j) => new Slot(i, j)) : p instanceof Literal ? kyselySql.lit(p.value) : new Slot(i, -1))) as unknown as A;
+      const slots = params.map((p, i) => (Array.isArray(p) ? p.map((_, j) => new Slot(i, j)) : literalOf(p) !== undefined ? p : new Slot(i, -1))) as unknown as A;
       const built = this.build(db, shape, ...slots);
       const { sql, parameters } = 'isRawBuilder' in built ? built.compile(db) : built.compile();
       c = { sql, params: parameters.map((p) => (p instanceof Slot ? p : new Fixed(p))), statements: new WeakMap() };

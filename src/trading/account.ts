@@ -11,6 +11,7 @@ import type { Database } from '../store/schema.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
 import { OrderJson } from './order-json.js';
 import { wireOrder, wireTrade, type TradeContext, type WireOrder, type WireTrade } from './format.js';
+import { literal } from '../store/prepared.js';
 
 export const ORDERS_PAGE = 100;
 export const TRADES_PAGE = 100;
@@ -80,7 +81,7 @@ export class AccountReads {
       .union(this.db.selectFrom('trade_makers').select('trade_id as id').where('owner', '=', owner));
     let q = this.db.selectFrom('trades').selectAll().where('id', 'in', mine);
     q = this.filter(q, f);
-    const rows = await q.orderBy('seq', 'desc').limit(TRADES_PAGE + 1).offset(offset).execute();
+    const rows = await q.orderBy('seq', 'desc').limit(literal(TRADES_PAGE + 1)).offset(offset).execute();
     return { data: await this.wireTrades(rows.slice(0, TRADES_PAGE), owner), more: rows.length > TRADES_PAGE };
   }
 
@@ -88,7 +89,7 @@ export class AccountReads {
   async builderTrades(builderKey: string, f: TradeFilters & { maker_address?: string }, offset: number): Promise<{ data: WireTrade[]; more: boolean }> {
     let q = this.db.selectFrom('trades').selectAll().where('builder', '=', builderKey);
     q = this.filter(q, { ...f, maker: f.maker_address ?? f.maker });
-    const rows = await q.orderBy('seq', 'desc').limit(BUILDER_TRADES_PAGE + 1).offset(offset).execute();
+    const rows = await q.orderBy('seq', 'desc').limit(literal(BUILDER_TRADES_PAGE + 1)).offset(offset).execute();
     return { data: await this.wireTrades(rows.slice(0, BUILDER_TRADES_PAGE), null), more: rows.length > BUILDER_TRADES_PAGE };
   }
 

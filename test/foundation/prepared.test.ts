@@ -79,6 +79,10 @@ for (const backend of backends()) {
         const text = tagPage.compiled(store.db, literal(3), 1);
         assert.match(text.sql, /limit 3 offset (\?|\$1)$/);
         assert.deepEqual(text.parameters, [1]);
+        // The same in a Kysely query of its own.
+        const direct = store.db.selectFrom('tags').select('slug').orderBy('id').limit(literal(2));
+        assert.match(direct.compile().sql, /limit 2$/);
+        assert.deepEqual((await direct.execute()).map((t) => t.slug), ['a', 'b']);
         assert.throws(() => literal(1.5), RangeError);
         assert.throws(() => literal(Number.NaN), RangeError);
       });
