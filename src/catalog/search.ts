@@ -17,6 +17,7 @@ import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { eventMatch, ftsEventCount, matchText, queryWords, tagMatch } from './queries/search-sql.js';
 import { tierArgs, walkRankedEvents, type TierArgs } from './queries/search-walk.js';
 import { literal, prepared, preparedShapes } from '../store/prepared.js';
+import { query, rows as read, rowsOf, runPlan, type Plan } from '../store/read-plan.js';
 
 export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
 
@@ -71,47 +72,53 @@ const matchCount = preparedShapes((db, s: SearchShape, match: string) =>
   matchingEvents(db, s, match).select((eb) => eb.fn.countAll<number>().as('n')), searchShapeKey);
 
 /** A page of the matching events in rank order, and how many events match. */
-async function eventPage(db: Kysely<Database>, dialect: Dialect, scope: Scope | undefined,
-  m: { words: string[]; lowered: string; slug: string; match: string; tier: TierArgs }, offset: number, limit: number): Promise<{ rows: EventHit[]; total: number }> {
+function* eventPage(dialect: Dialect, scope: Scope | undefined,
+  m: { words: string[]; lowered: string; slug: string; match: string; tier: TierArgs }, offset: number, limit: number): Plan<{ rows: EventHit[]; total: number }> {
   const shape = { dialect, scope };
-  const fullRanking = () => rankedEvents.all(db, shape, m.match, ...m.tier, literal(limit), offset);
+  const fullRanking = () => query(rankedEvents, shape, m.match, ...m.tier, literal(limit), offset);
   if (scope || dialect !== 'sqlite') {
-    const [rows, n] = await Promise.all([fullRanking(), matchCount.first(db, shape, m.match)]);
-    return { rows, total: Number(n?.n ?? 0) };
+    const [rows, n] = yield* rowsOf(fullRanking(), query(matchCount, shape, m.match));
+    return { rows, total: Number(n[0]?.n ?? 0) };
   }
   // SQLite, unscoped: count on the full-text index alone, and rank by walking indexes when the walk can (search-walk.ts).
-  const total = await ftsEventCount(db, m.match);
-  const ranked = await walkRankedEvents(db, { ...m, need: Math.min(offset + limit, total), total }, eventTier);
-  if (!ranked) return { rows: await fullRanking(), total };
+  const total = yield* ftsEventCount(m.match);
+  const ranked = yield* walkRankedEvents({ ...m, need: Math.min(offset + limit, total), total }, eventTier);
+  if (!ranked) return { rows: (yield* rowsOf(fullRanking()))[0], total };
   const ids = ranked.slice(offset, offset + limit);
   if (ids.length === 0) return { rows: [], total };
-  const rows = await hitsById.all(db, ids);
+  const rows = yield* read(hitsById.read, undefined, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { rows: ids.map((id) => byId.get(id)!), total };
 }
 
+/**
+ * `GET /public-search`. Its reads are one read plan (store/read-plan.ts): on SQLite the count, the
+ * ranking and the page come from one snapshot, so `totalResults` and `hasMore` agree with the page.
+ */
 export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: SearchQuery) {
   if (q.q.trim() === '') throw errors.required('q');
   const scope = await resolveScope(db, q.creator);
   const words = queryWords(q.q);
-  const empty = { events: [], tags: [], pagination: { hasMore: false, totalResults: 0 } };
-  if (words.length === 0) return empty;
+  if (words.length === 0) return { events: [], tags: [], pagination: { hasMore: false, totalResults: 0 } };
+  return runPlan(db, search(dialect, scope, words, q));
+}
+
+function* search(dialect: Dialect, scope: Scope | undefined, words: string[], q: SearchQuery) {
   const lowered = q.q.trim().toLowerCase();
   const slug = words.join('-');
   const offset = (q.page - 1) * q.limit_per_type;
 
   const match = matchText(dialect, words);
   const tier = tierArgs(lowered, slug);
-  const { rows: eventRows, total: totalEvents } = await eventPage(db, dialect, scope, { words, lowered, slug, match, tier }, offset, q.limit_per_type);
+  const { rows: eventRows, total: totalEvents } = yield* eventPage(dialect, scope, { words, lowered, slug, match, tier }, offset, q.limit_per_type);
 
   let tagRows: Array<{ id: number; label: string; slug: string; event_count: number }> = [];
   let tagTotal = 0;
   if (q.search_tags) {
     const shape = { dialect, scope };
-    [tagRows, tagTotal] = await Promise.all([
-      tagPage.all(db, shape, match, ...tier, literal(q.limit_per_type), offset),
-      tagCount.first(db, shape, match, ...tier).then((r) => Number(r?.n ?? 0)),
-    ]);
+    const [page, counted] = yield* rowsOf(query(tagPage, shape, match, ...tier, literal(q.limit_per_type), offset), query(tagCount, shape, match, ...tier));
+    tagRows = page;
+    tagTotal = Number(counted[0]?.n ?? 0);
   }
   const seen = q.page * q.limit_per_type;
   return {

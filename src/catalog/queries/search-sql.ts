@@ -5,10 +5,10 @@
  * here must stay identical to the indexed ones or the planner falls back to a scan.
  * Every word must match; the last one may be a prefix (search-as-you-type).
  */
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../../store/migrations/context.js';
-import type { Database } from '../../store/schema.js';
 import { prepared } from '../../store/prepared.js';
+import { rows, type Plan } from '../../store/read-plan.js';
 
 /** Lower-cased words of a query, as both tokenizers see them (runs of letters and digits). */
 export function queryWords(q: string): string[] {
@@ -47,6 +47,6 @@ export function tagMatch(dialect: Dialect, text: string) {
  * the events' rows, kept by the 0002 triggers), without visiting a single event row.
  */
 const ftsCount = prepared((_db, fts: string) => sql<{ n: number }>`select count(*) as n from events_fts where events_fts match ${fts}`);
-export async function ftsEventCount(db: Kysely<Database>, match: string): Promise<number> {
-  return Number((await ftsCount.first(db, match))?.n ?? 0);
+export function* ftsEventCount(match: string): Plan<number> {
+  return Number((yield* rows(ftsCount.read, undefined, match))[0]?.n ?? 0);
 }

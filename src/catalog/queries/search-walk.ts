@@ -22,8 +22,9 @@
  * this returns undefined and the caller ranks every match as before.
  * search-walk.test.ts checks every way against the full ranking.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { literal, prepared } from '../../store/prepared.js';
+import { rows as read, type Plan as ReadPlan } from '../../store/read-plan.js';
 
 /** Tunables; tests set `force` to drive each way on a small catalog. */
 export const searchWalk = {
@@ -131,9 +132,10 @@ export interface WalkQuery {
   total: number;
 }
 
-export async function walkRankedEvents(db: Kysely<any>, { words, lowered, slug, match, tier: tv, need, total }: WalkQuery, tier: Tier): Promise<number[] | undefined> {
+/** The first `need` matching ids in rank order (a read-plan step); undefined when the full ranking must do it. */
+export function* walkRankedEvents({ words, lowered, slug, match, tier: tv, need, total }: WalkQuery, tier: Tier): ReadPlan<number[] | undefined> {
   if (!ASCII.test(lowered) || !ASCII.test(slug) || lowered === '' || need > searchWalk.maxNeed || need <= 0) return undefined;
-  const how = plan(total, need, Number((await highestId.first(db))?.n ?? 0));
+  const how = plan(total, need, Number((yield* read(highestId.read, undefined))[0]?.n ?? 0));
   if (how === 'full') return undefined;
   let st = byTier.get(tier);
   if (!st) byTier.set(tier, (st = statements(tier)));
@@ -159,58 +161,59 @@ export async function walkRankedEvents(db: Kysely<any>, { words, lowered, slug, 
   };
 
   /** Tier 2 in chunks, in rank order, until `need` are kept or the tier is exhausted. */
-  const walkChunks = async () => {
+  function* walkChunks(): ReadPlan<void> {
     for (const closed of [0, 1]) {
       // Keyset from above the highest key (volumes are finite, ids safe integers).
       let cursor = { volume: Infinity, id: Number.MAX_SAFE_INTEGER };
       while (out.length < need) {
         const size = Math.max(searchWalk.chunk, 2 * (need - out.length));
-        const rows = await st.chunk.all(db, ...tv, closed, cursor.volume, cursor.id, literal(size));
+        const rows = yield* read(st!.chunk.read, undefined, ...tv, closed, cursor.volume, cursor.id, literal(size));
         keep(rows);
         if (unsure) return;
         if (rows.length < size) break;
         cursor = rows[rows.length - 1]!;
       }
     }
-  };
+  }
 
   /**
    * Tier 2 through the match list. Every tier-0/1 match is in `out` by now (the tier steps stop
    * early only when `out` is full), so the matches in rank order, minus those, are tier 2; the
    * first `need` of them hold at least the `need - out.length` that are missing.
    */
-  const walkList = async () => {
+  function* walkList(): ReadPlan<void> {
     const seen = new Set(out);
-    for (const { id } of await matchingIds.all(db, match, literal(need))) {
+    for (const { id } of yield* read(matchingIds.read, undefined, match, literal(need))) {
       if (out.length >= need) return;
       if (!seen.has(id)) out.push(id);
     }
-  };
+  }
 
   /**
    * Fills `out` after its first `base` ids from `fetch(limit)` (rows in rank order); asks for 4×
    * as many again when some rows did not match, until `out` is full or the rows run out.
    */
-  const fill = async (base: number, fetch: (limit: number) => Promise<Row[]>) => {
+  function* fill(base: number, fetch: (limit: number) => ReadPlan<Row[]>): ReadPlan<void> {
     for (let limit = need - base; !unsure && out.length < need; limit *= 4) {
       out.length = base;
-      const rows = await fetch(limit);
+      const rows = yield* fetch(limit);
       keep(rows);
       if (rows.length < limit) return;
     }
-  };
+  }
 
-  const { n: candidates = 0 } = (await st.prefixCount.first(db, lowered, upper, slug, slugUpper, literal(searchWalk.maxPrefixCandidates + 1))) ?? {};
+  const { n: candidates = 0 } = (yield* read(st.prefixCount.read, undefined, lowered, upper, slug, slugUpper, literal(searchWalk.maxPrefixCandidates + 1)))[0] ?? {};
+  const s = st;
   if (Number(candidates) <= searchWalk.maxPrefixCandidates) {
     // The range's best rows, sorted by SQLite.
-    await fill(0, (limit) => st.prefixRows.all(db, lowered, upper, slug, slugUpper, literal(limit)));
+    yield* fill(0, (limit) => read(s.prefixRows.read, undefined, lowered, upper, slug, slugUpper, literal(limit)));
   } else {
-    keep(await st.exactRows.all(db, lowered, slug));
-    await fill(out.length, (limit) => st.rangeRows.all(db, lowered, upper, slug, slugUpper, literal(limit)));
+    keep(yield* read(st.exactRows.read, undefined, lowered, slug));
+    yield* fill(out.length, (limit) => read(s.rangeRows.read, undefined, lowered, upper, slug, slugUpper, literal(limit)));
   }
   if (out.length < need && !unsure) {
-    if (how === 'list') await walkList();
-    else await walkChunks();
+    if (how === 'list') yield* walkList();
+    else yield* walkChunks();
   }
   return unsure ? undefined : out;
 }
