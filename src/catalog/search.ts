@@ -82,7 +82,7 @@ function* eventPage(dialect: Dialect, scope: Scope | undefined,
   }
   // SQLite, unscoped: count on the full-text index alone, and rank by walking indexes when the walk can (search-walk.ts).
   const total = yield* ftsEventCount(m.match);
-  const ranked = yield* walkRankedEvents({ ...m, need: Math.min(offset + limit, total), total }, eventTier);
+  const ranked = yield* walkRankedEvents({ ...m, need: Math.min(offset + limit, total), total });
   if (!ranked) return { rows: (yield* rowsOf(fullRanking()))[0], total };
   const ids = ranked.slice(offset, offset + limit);
   if (ids.length === 0) return { rows: [], total };

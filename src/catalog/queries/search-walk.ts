@@ -22,7 +22,7 @@
  * this returns undefined and the caller ranks every match as before.
  * search-walk.test.ts checks every way against the full ranking.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { literal, prepared } from '../../store/prepared.js';
 import { rows as read, type Plan as ReadPlan } from '../../store/read-plan.js';
 
@@ -74,8 +74,6 @@ export type TierArgs = [lowered: string, loweredLike: string, slug: string, slug
 export function tierArgs(lowered: string, slug: string): TierArgs {
   return [lowered, `${likeEscape(lowered)}%`, slug, `${likeEscape(slug)}%`];
 }
-/** The ranking's tier of `events as e` (0 exact, 1 prefix, 2 word) for bound values. */
-export type Tier = (...args: TierArgs) => RawBuilder<number>;
 
 function nextString(s: string): string {
   return s.slice(0, -1) + String.fromCharCode(s.charCodeAt(s.length - 1) + 1);
@@ -93,8 +91,12 @@ const matchingIds = prepared((_db, fts: string, limit: number) => {
   return sql<{ id: number }>`${half(0)} union all ${half(1)} limit ${limit}`;
 });
 
-/** Statements that depend on the ranking's tier expression: built once per expression. */
-function statements(tier: Tier) {
+/**
+ * The walk's statements. None binds a LIKE pattern in its WHERE: this SQLite (STAT4) prepares such
+ * a statement again on every run, as it does a bound LIMIT (prepared.ts). For the lower-case
+ * ASCII queries the walk serves, a LIKE prefix is exactly the range `range` tests.
+ */
+function statements() {
   const range = (q: string, upper: string, slug: string, slugUpper: string) => sql`((lower(e.title) >= ${q} and lower(e.title) < ${upper})
     or (lower(e.slug) >= ${slug} and lower(e.slug) < ${slugUpper}))`;
   return {
@@ -114,18 +116,19 @@ function statements(tier: Tier) {
     }),
     exactRows: prepared((_db, lowered: string, slug: string) => sql<Row>`select e.id, e.title, e.slug, e.volume from events e
       where (lower(e.title) = ${lowered} or e.slug = ${slug}) order by e.closed, e.volume desc, e.id desc`),
-    chunk: prepared((_db, ...[lowered, loweredLike, slug, slugLike, closed, volume, id, limit]: [...TierArgs, number, number, number, number]) => sql<Row>`select
+    // Tier 2: neither title nor slug in the prefix range (equal to the query is in it too).
+    chunk: prepared((_db, lowered: string, upper: string, slug: string, slugUpper: string, closed: number, volume: number, id: number, limit: number) => sql<Row>`select
       e.id, e.title, e.slug, e.volume from events e indexed by events_search_walk
-      where e.closed = ${closed} and (e.volume, e.id) < (${volume}, ${id}) and ${tier(lowered, loweredLike, slug, slugLike)} = 2
+      where e.closed = ${closed} and (e.volume, e.id) < (${volume}, ${id}) and not ${range(lowered, upper, slug, slugUpper)}
       order by e.volume desc, e.id desc limit ${limit}`),
   };
 }
-const byTier = new WeakMap<Tier, ReturnType<typeof statements>>();
+const st = statements();
 
 export interface WalkQuery {
   words: string[]; lowered: string; slug: string;
-  /** The words as an FTS5 MATCH string (search-sql.ts `matchText`), and as the tier takes them. */
-  match: string; tier: TierArgs;
+  /** The words as an FTS5 MATCH string (search-sql.ts `matchText`). */
+  match: string;
   /** How many ranked ids to return (offset + page size, at most `total`). */
   need: number;
   /** How many events match (events_fts). */
@@ -133,12 +136,10 @@ export interface WalkQuery {
 }
 
 /** The first `need` matching ids in rank order (a read-plan step); undefined when the full ranking must do it. */
-export function* walkRankedEvents({ words, lowered, slug, match, tier: tv, need, total }: WalkQuery, tier: Tier): ReadPlan<number[] | undefined> {
+export function* walkRankedEvents({ words, lowered, slug, match, need, total }: WalkQuery): ReadPlan<number[] | undefined> {
   if (!ASCII.test(lowered) || !ASCII.test(slug) || lowered === '' || need > searchWalk.maxNeed || need <= 0) return undefined;
   const how = plan(total, need, Number((yield* read(highestId.read, undefined))[0]?.n ?? 0));
   if (how === 'full') return undefined;
-  let st = byTier.get(tier);
-  if (!st) byTier.set(tier, (st = statements(tier)));
   const upper = nextString(lowered);
   const slugUpper = nextString(slug);
   const head = words.slice(0, -1);
@@ -167,7 +168,7 @@ export function* walkRankedEvents({ words, lowered, slug, match, tier: tv, need,
       let cursor = { volume: Infinity, id: Number.MAX_SAFE_INTEGER };
       while (out.length < need) {
         const size = Math.max(searchWalk.chunk, 2 * (need - out.length));
-        const rows = yield* read(st!.chunk.read, undefined, ...tv, closed, cursor.volume, cursor.id, literal(size));
+        const rows = yield* read(st.chunk.read, undefined, lowered, upper, slug, slugUpper, closed, cursor.volume, cursor.id, literal(size));
         keep(rows);
         if (unsure) return;
         if (rows.length < size) break;
@@ -203,13 +204,12 @@ export function* walkRankedEvents({ words, lowered, slug, match, tier: tv, need,
   }
 
   const { n: candidates = 0 } = (yield* read(st.prefixCount.read, undefined, lowered, upper, slug, slugUpper, literal(searchWalk.maxPrefixCandidates + 1)))[0] ?? {};
-  const s = st;
   if (Number(candidates) <= searchWalk.maxPrefixCandidates) {
     // The range's best rows, sorted by SQLite.
-    yield* fill(0, (limit) => read(s.prefixRows.read, undefined, lowered, upper, slug, slugUpper, literal(limit)));
+    yield* fill(0, (limit) => read(st.prefixRows.read, undefined, lowered, upper, slug, slugUpper, literal(limit)));
   } else {
     keep(yield* read(st.exactRows.read, undefined, lowered, slug));
-    yield* fill(out.length, (limit) => read(s.rangeRows.read, undefined, lowered, upper, slug, slugUpper, literal(limit)));
+    yield* fill(out.length, (limit) => read(st.rangeRows.read, undefined, lowered, upper, slug, slugUpper, literal(limit)));
   }
   if (out.length < need && !unsure) {
     if (how === 'list') yield* walkList();
