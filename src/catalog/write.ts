@@ -162,7 +162,12 @@ async function insertMarketRows(db: Db, eventId: number, m: NewMarket, now: numb
   return { id: row.id, conditionId, questionId, tokenIds: tokens };
 }
 
-export async function insertEvent(db: Db, e: NewEvent, now: number, rand?: RandomBytes): Promise<CreatedEvent> {
+/**
+ * Inserts an event with its tags, series, sites and markets, and stores its answers — unless the
+ * caller has more to write first and calls `storeEventItems` itself (`storeAnswers: false`).
+ */
+export async function insertEvent(db: Db, e: NewEvent, now: number, opts: { rand?: RandomBytes; storeAnswers?: boolean } = {}): Promise<CreatedEvent> {
+  const { rand, storeAnswers = true } = opts;
   const created = e.createdAt ?? now;
   const row = await db.insertInto('events').values({
     ticker: e.ticker ?? e.slug, slug: e.slug, title: e.title, description: e.description ?? '',
@@ -187,7 +192,7 @@ export async function insertEvent(db: Db, e: NewEvent, now: number, rand?: Rando
   }
   const markets: CreatedMarket[] = [];
   for (const m of e.markets ?? []) markets.push(await insertMarketRows(db, row.id, m, now, rand));
-  await storeEventItems(db, [row.id]); // its stored answers (event-json.ts), now that all of it is in
+  if (storeAnswers) await storeEventItems(db, [row.id]); // its stored answers (event-json.ts), now that all of it is in
   return { id: row.id, markets };
 }
 
@@ -248,13 +253,22 @@ export type MarketPatch = Partial<Pick<Updateable<MarketsTable>,
   | 'taker_order_delay_ms' | 'order_age_seconds' | 'check_enabled' | 'rfq_enabled' | 'rewards_min_size'
   | 'rewards_max_spread' | 'rewards_daily_rate' | 'fpmm' | 'game_start_time' | 'accepting_order_timestamp'>>;
 
-/** Applies a patch to one market (by condition id); returns false when the market does not exist. */
+/** Applies a patch to one market (by condition id) and rebuilds its event's stored answers; false when the market does not exist. */
 export async function updateMarket(db: Db, conditionId: string, patch: MarketPatch, now: number): Promise<boolean> {
+  const eventId = await updateMarketRow(db, conditionId, patch, now);
+  if (eventId !== undefined) await storeEventItems(db, [eventId]); // the event's detail shows the market
+  return eventId !== undefined;
+}
+
+/**
+ * The patch alone, for a caller that rebuilds the event's stored answers itself once it is done
+ * (`storeEventItems`): returns the market's event id, undefined when the market does not exist.
+ */
+export async function updateMarketRow(db: Db, conditionId: string, patch: MarketPatch, now: number): Promise<number | undefined> {
   checkOrderBookSettings(patch);
   const row = await db.updateTable('markets').set({ ...patch, updated_at: now }).where('condition_id', '=', conditionId)
     .returning('event_id').executeTakeFirst();
-  if (row) await storeEventItems(db, [row.event_id]); // the event's detail shows the market
-  return row !== undefined;
+  return row?.event_id;
 }
 
 /** Records an operator change (runtime.md: every change is recorded). */

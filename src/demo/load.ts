@@ -101,7 +101,7 @@ export async function writeDemo(db: Db, opts: LoadOptions = {}): Promise<DemoCou
   let markets = 0;
   for (const [i, b] of built.entries()) {
     const creator = b.spec.creator;
-    const created = await insertEvent(db, { ...b.event, creatorId: creator == null ? null : creatorIds[creator]! }, b.createdAt, rand);
+    const created = await insertEvent(db, { ...b.event, creatorId: creator == null ? null : creatorIds[creator]! }, b.createdAt, { rand });
     markets += created.markets.length;
     const to = Math.min(b.spec.endDate, BASE_MS);
     const named = b.spec.kind === 'neg';

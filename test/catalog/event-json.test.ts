@@ -197,5 +197,22 @@ for (const backend of backends()) {
       assert.equal(res.statusCode, 404);
       assert.deepEqual(JSON.parse(res.body), { type: 'not found error', error: 'slug not found' });
     });
+
+    it('an event created through the operator API with market settings stores answers that show them', async () => {
+      const created = await api.create('/admin/events', {
+        slug: 'with-settings', title: 'With settings',
+        markets: [{ question: 'S1?', slug: 's1', closed: true, minimum_tick_size: '0.001' }, { question: 'S2?', slug: 's2', archived: true }],
+      });
+      const id = Number(created.id);
+      const built = (await buildEventItems(db(), [id])).get(id)!;
+      assert.equal((await details()).get('with-settings'), built.detail);
+      const answers = await marketAnswers();
+      for (const [slug, flag] of [['s1', 'closed'], ['s2', 'archived']] as const) {
+        const stored = answers.get(slug)!;
+        assert.equal(JSON.parse(stored)[flag], true, slug);
+        assert.equal(stored, built.markets.get(Number(JSON.parse(stored).id)), slug);
+        assert.equal(await market(slug), stored);
+      }
+    });
   });
 }

@@ -9,10 +9,11 @@ import type { Database } from '../../store/schema.js';
 import { errors, ApiError } from '../../errors/catalogue.js';
 import { isConditionId } from '../../domain/ids.js';
 import {
-  CatalogWriteError, audit, findOrCreateCreator, insertEvent, insertMarket, updateMarket, upsertSeries, upsertSite, upsertTag,
+  CatalogWriteError, audit, findOrCreateCreator, insertEvent, insertMarket, updateMarket, updateMarketRow, upsertSeries, upsertSite, upsertTag,
   type Db, type NewCreator, type NewMarket,
 } from '../write.js';
 import { eventDetail } from '../events.js';
+import { storeEventItems } from '../event-json.js';
 import { withEvents } from '../markets.js';
 import { msOf, settingsPatch, walletOf, type SettingsInput } from './input.js';
 
@@ -91,18 +92,22 @@ export async function createEvent(db: Kysely<Database>, input: EventInput, now: 
     const sites: string[] = [];
     for (const s of input.sites ?? []) sites.push(typeof s === 'string' ? s : await upsertSite(trx, s, now));
     const creator = input.creator ? { ...input.creator, wallet: input.creator.wallet ? walletOf('creator.wallet', input.creator.wallet) : undefined } : undefined;
+    const creatorId = creator ? await findOrCreateCreator(trx, creator, now) : null;
+    const tags = await tagSlugs(trx, input.tags, now); // the event's tags before its markets' (tag ids in that order)
+    const newMarkets: NewMarket[] = [];
+    for (const m of markets) newMarkets.push(await newMarket(trx, m, now));
+    // The event with its markets, then their settings: the stored answers are built once, at the end.
     const created = await insertEvent(trx, {
       slug: input.slug, title: input.title, ticker: input.ticker, description: input.description, resolutionSource: input.resolutionSource,
       startDate: msOf('startDate', input.startDate) ?? now, endDate: msOf('endDate', input.endDate), image: input.image, icon: input.icon,
       active: input.active, closed: input.closed, archived: input.archived, negRisk: input.negRisk,
-      creatorId: creator ? await findOrCreateCreator(trx, creator, now) : null,
-      tags: await tagSlugs(trx, input.tags, now), series, sites, metadata: input.metadata as Record<string, unknown> | undefined,
-    }, now);
-    for (const m of markets) {
-      const made = await insertMarket(trx, created.id, await newMarket(trx, m, now), now);
+      creatorId, tags, series, sites, metadata: input.metadata as Record<string, unknown> | undefined, markets: newMarkets,
+    }, now, { storeAnswers: false });
+    for (const [i, m] of markets.entries()) {
       const patch = settingsPatch(m, now);
-      if (Object.keys(patch).length) await updateMarket(trx, made.conditionId, patch, now);
+      if (Object.keys(patch).length) await updateMarketRow(trx, created.markets[i]!.conditionId, patch, now);
     }
+    await storeEventItems(trx, [created.id]);
     await audit(trx, 'event.create', input.slug, input, now);
     const row = await trx.selectFrom('events').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     const detail = await eventDetail(trx, row);
