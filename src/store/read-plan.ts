@@ -12,12 +12,13 @@
  *
  * ```ts
  * function* thread(id: number): Plan<Thread> {
- *   const roots = yield* rows(topComments, shape, id);
- *   const [profiles, reactions] = yield* rowsOf(query(profileRows.read, undefined, wallets), query(...));
+ *   const roots = yield* rows(topComments, shape, id);          // a preparedShapes read
+ *   const [a, b] = yield* rowsOf(query(reactionRows.read, undefined, ids), query(positionRows, 'Event', wallets, id));
  *   return …;
  * }
  * const answer = await runPlan(db, thread(7));
  * ```
+ * (`prepared(…)` reads are passed as their `.read`.)
  * A plan must not await anything itself: what it needs from elsewhere is resolved before it runs
  * and passed in.
  */
