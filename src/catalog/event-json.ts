@@ -9,10 +9,9 @@
  * together: they read the same rows.
  *
  * - Built when an event is written (`insertEvent`) or a market of it is added or changed
- *   (`insertMarket`, `updateMarket`), and on start for every event missing one (or with a market
- *   missing one)
- *   (`fillEventItems`: databases migrated from before, bulk-seeded catalogs), and after a
- *   resolution (`rebuildEventItems`: the exchange closed the market).
+ *   (`insertMarket`, `updateMarket`), on start for every event missing one or with a market
+ *   missing one (`fillEventItems`: databases migrated from before, bulk-seeded catalogs), and
+ *   after a resolution (`rebuildEventItems`: the exchange closed the market).
  * - Triggers set them back to NULL when anything they show changes, whoever writes it; readers
  *   build a NULL answer from the rows (the same bytes), so nobody ever sees a stale one. Each
  *   build reads and writes in one transaction (repeatable read on PostgreSQL): a concurrent
@@ -24,7 +23,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import type { Db } from './write.js';
-import { eventListOut, eventOut, type EventRow } from './format.js';
+import { catalogMarketOut, eventListOut, eventOut, type EventRow } from './format.js';
 import { eventRows } from './queries/related.js';
 import { eventDetailOf, eventRelations } from './events.js';
 
@@ -42,8 +41,8 @@ export async function buildEventItems(db: Db, ids: number[]): Promise<Map<number
   const rows: EventRow[] = await eventRows(db, ids);
   const rel = await eventRelations(db, ids);
   return new Map(rows.map((e) => {
-    const events = [eventOut(e)];
-    const markets = new Map((rel.markets.get(e.id) ?? []).map((m) => [Number(m.id), JSON.stringify({ ...m, events })]));
+    const summary = eventOut(e);
+    const markets = new Map((rel.markets.get(e.id) ?? []).map((m) => [Number(m.id), JSON.stringify(catalogMarketOut(m, summary))]));
     return [e.id, { list: JSON.stringify(eventListOut(e, rel.tags.get(e.id) ?? [])), detail: JSON.stringify(eventDetailOf(e, rel)), markets }];
   }));
 }

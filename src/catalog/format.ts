@@ -90,6 +90,11 @@ export function marketOut(m: MarketRow) {
   };
 }
 
+/** `GET /markets/slug/{slug}`: the market with its event's summary in `events` (schema order). */
+export function catalogMarketOut(market: ReturnType<typeof marketOut>, event: ReturnType<typeof eventOut> | undefined) {
+  return { ...market, events: event ? [event] : [] };
+}
+
 /** A creator with no name or handle is shown under its wallet (the "wallet fallback"). */
 export function creatorOut(c: CreatorRow) {
   return {

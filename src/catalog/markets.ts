@@ -8,7 +8,7 @@
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
 import { isConditionId } from '../domain/ids.js';
-import { marketOut, type MarketRow } from './format.js';
+import { catalogMarketOut, marketOut, type MarketRow } from './format.js';
 import { buildEventItems } from './event-json.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { preparedShapes } from '../store/prepared.js';
@@ -32,7 +32,7 @@ export async function marketBySlug(db: Db, slug: string, creator: string | undef
 export async function withEvents(db: Db, m: MarketRow) {
   const events = await eventsById(db, [m.event_id]);
   const event = events.get(m.event_id);
-  return { ...marketOut(m), events: event ? [event] : [] };
+  return catalogMarketOut(marketOut(m), event);
 }
 
 /** `id` is the numeric market id or the condition id (`0x` + 64 hex, any case). */

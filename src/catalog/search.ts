@@ -75,15 +75,15 @@ const matchCount = preparedShapes((db, s: SearchShape, match: string) =>
 function* eventPage(dialect: Dialect, scope: Scope | undefined,
   m: { words: string[]; lowered: string; slug: string; match: string; tier: TierArgs }, offset: number, limit: number): Plan<{ rows: EventHit[]; total: number }> {
   const shape = { dialect, scope };
-  const fullRanking = () => query(rankedEvents, shape, m.match, ...m.tier, literal(limit), offset);
+  const fullRanking = query(rankedEvents, shape, m.match, ...m.tier, literal(limit), offset);
   if (scope || dialect !== 'sqlite') {
-    const [rows, n] = yield* rowsOf(fullRanking(), query(matchCount, shape, m.match));
+    const [rows, n] = yield* rowsOf(fullRanking, query(matchCount, shape, m.match));
     return { rows, total: Number(n[0]?.n ?? 0) };
   }
   // SQLite, unscoped: count on the full-text index alone, and rank by walking indexes when the walk can (search-walk.ts).
   const total = yield* ftsEventCount(m.match);
   const ranked = yield* walkRankedEvents({ ...m, need: Math.min(offset + limit, total), total });
-  if (!ranked) return { rows: (yield* rowsOf(fullRanking()))[0], total };
+  if (!ranked) return { rows: (yield* rowsOf(fullRanking))[0], total };
   const ids = ranked.slice(offset, offset + limit);
   if (ids.length === 0) return { rows: [], total };
   const rows = yield* read(hitsById.read, undefined, ids);

@@ -122,8 +122,9 @@ export class Prepared<S, A extends unknown[], R> {
     let lengths = ''; // what of the values changes the SQL: list lengths and literals
     for (let i = 0; i < params.length; i++) {
       const p = params[i];
+      const lit = literalOf(p);
       if (Array.isArray(p)) lengths += `${i}:${p.length},`;
-      else if (literalOf(p) !== undefined) lengths += `${i}=${literalOf(p)},`;
+      else if (lit !== undefined) lengths += `${i}=${lit},`;
     }
     const key = `${dialectKey(db)}|${this.shapeKey(shape)}|${lengths}`;
     let c = this.shapes.get(key);
