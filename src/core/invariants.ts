@@ -12,6 +12,7 @@
  *  4. Books: internally consistent, never crossed, and exactly the live orders with their
  *     remaining sizes. 5. Every fill has both sides: taker-matched = maker-matched.
  *  6. Positions: each (wallet, token) position size = that wallet's token balance.
+ *  7. Owner lists: each owner's list holds exactly its live orders, oldest (lowest seq) first.
  */
 
 import { LOT } from '../engine/amounts.js';
@@ -78,6 +79,18 @@ export function checkInvariants(ex: Exchange): void {
   }
   for (const [k, v] of reserved) if (v !== 0) fail(`orders reserve ${v} of ${k} without a balance`);
   if (st.takerMatched !== st.makerMatched) fail(`taker matched ${st.takerMatched} ≠ maker matched ${st.makerMatched}`);
+
+  let listed = 0;
+  for (const owner of st.owners()) {
+    let seq = -Infinity;
+    for (const lo of st.ownerOrders(owner)) {
+      if (st.live.get(lo.row.id) !== lo || lo.row.owner !== owner) fail(`order ${lo.row.id} in ${owner}'s list is not its live order`);
+      if (!(lo.row.seq > seq)) fail(`${owner}'s list is out of time order at ${lo.row.id}`);
+      seq = lo.row.seq;
+      listed++;
+    }
+  }
+  if (listed !== st.live.size) fail(`owner lists hold ${listed} orders, ${st.live.size} are live`);
 
   for (const p of st.ledger.positions.all()) {
     if (p.size !== (held.get(`${p.wallet} ${p.asset}`) ?? 0)) fail(`position ${p.wallet} ${p.asset} size ${p.size}`);

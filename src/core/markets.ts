@@ -99,9 +99,8 @@ export function cancelOne(st: State, lo: LiveOrder, reason: string): void {
 /** Live order ids of `owner`, optionally only in one market and/or one token. */
 export function ownerOrders(st: State, owner: string, market?: string, asset?: string): string[] {
   const out: string[] = [];
-  for (const id of st.byOwner.get(owner) ?? []) {
-    const r = st.live.get(id)!.row;
-    if ((market === undefined || r.market === market) && (asset === undefined || r.tokenId === asset)) out.push(id);
+  for (const { row: r } of st.ownerOrders(owner)) {
+    if ((market === undefined || r.market === market) && (asset === undefined || r.tokenId === asset)) out.push(r.id);
   }
   return out;
 }

@@ -24,12 +24,21 @@ export interface LiveOrder {
   slot: number;
   acct: number;
   market: MarketState;
+  /** Neighbours in the owner's list of live orders (oldest first): see `State.ownerHead`. */
+  prev: LiveOrder | undefined;
+  next: LiveOrder | undefined;
 }
 
 export class State {
   readonly markets = new Map<string, MarketState>();
   readonly live = new Map<string, LiveOrder>();
-  readonly byOwner = new Map<string, Set<string>>();
+  /**
+   * Each account's live orders as an intrusive doubly linked list (oldest first), indexed by
+   * `acct`: resting and closing an order touch two neighbours instead of a per-owner Set of ids,
+   * which cost a hash insert per order — a tenth of a million-order restart.
+   */
+  private readonly ownerHead: Array<LiveOrder | undefined> = [];
+  private readonly ownerTail: Array<LiveOrder | undefined> = [];
   readonly ledger = new Ledger();
   readonly expiry = new ExpiryQueue<string>();
   readonly fills = new FillBuffer();
@@ -55,6 +64,17 @@ export class State {
     return a;
   }
 
+  /** Every owner that ever had an account number (for the invariant checks). */
+  owners(): IterableIterator<string> {
+    return this.accts.keys();
+  }
+
+  /** The live orders of `owner`, oldest first. */
+  *ownerOrders(owner: string): Generator<LiveOrder> {
+    const a = this.accts.get(owner);
+    for (let lo = a === undefined ? undefined : this.ownerHead[a]; lo !== undefined; lo = lo.next) yield lo;
+  }
+
   newBook(tick: number): Book {
     return new Book(tick, 64);
   }
@@ -73,12 +93,13 @@ export class State {
 
   /** Registers an order that rests in its market's book at `slot`. */
   rest(row: OrderRow, m: MarketState, slot: number, acct = this.acct(row.owner)): LiveOrder {
-    const lo: LiveOrder = { row, slot, acct, market: m };
+    const tail = this.ownerTail[acct];
+    const lo: LiveOrder = { row, slot, acct, market: m, prev: tail, next: undefined };
     this.live.set(row.id, lo);
     m.bySlot[slot] = lo;
-    let ids = this.byOwner.get(row.owner);
-    if (ids === undefined) this.byOwner.set(row.owner, (ids = new Set()));
-    ids.add(row.id);
+    if (tail === undefined) this.ownerHead[acct] = lo;
+    else tail.next = lo;
+    this.ownerTail[acct] = lo;
     if (row.type === 'GTD') this.expiry.push(row.expiration * 1000, row.seq, row.id);
     return lo;
   }
@@ -89,7 +110,12 @@ export class State {
     if (inBook && m.book.cancel(lo.slot) < 0) throw new Error(`invariant: order ${lo.row.id} not in book`);
     m.bySlot[lo.slot] = undefined;
     this.live.delete(lo.row.id);
-    this.byOwner.get(lo.row.owner)?.delete(lo.row.id);
+    const { prev, next, acct } = lo;
+    if (prev === undefined) this.ownerHead[acct] = next;
+    else prev.next = next;
+    if (next === undefined) this.ownerTail[acct] = prev;
+    else next.prev = prev;
+    lo.prev = lo.next = undefined;
     this.finish(lo.row, status, reason);
   }
 
