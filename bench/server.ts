@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { BenchContext, BenchServerSpec } from './types.js';
+import { SQLITE_PAGE_SIZE } from '../src/store/db.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -43,10 +44,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A fingerprint of the migration history: a cached data set built on another schema is rebuilt. */
+/** A fingerprint of the migration history and the page size: a cached data set built on another schema is rebuilt. */
 export function schemaFingerprint(): string {
   const dir = join(ROOT, 'src/store/migrations');
-  const hash = createHash('sha1');
+  const hash = createHash('sha1').update(`page_size ${SQLITE_PAGE_SIZE}`);
   for (const f of readdirSync(dir).sort()) hash.update(f).update(readFileSync(join(dir, f)));
   return hash.digest('hex').slice(0, 8);
 }

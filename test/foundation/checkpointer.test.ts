@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/store/db.js';
 
-const PAGE = 4096;
+/** Bytes the test commits: 2,000 rows of 3,000 bytes. */
+const BYTES = 6_000_000;
 
 describe('WAL checkpointer (sqlite)', () => {
   it('copies committed pages into the database file without a checkpoint on the main connection', async () => {
@@ -17,15 +18,15 @@ describe('WAL checkpointer (sqlite)', () => {
       const file = join(dir, 'sibyl.db');
       sqlite.exec('create table blobs (id integer primary key, body blob not null)');
       const before = statSync(file).size;
-      // ~2,000 pages: far below the main connection's own checkpoint threshold.
+      // About 6 MB of pages, whatever the page size: far below the main connection's own backstop (400 MiB).
       const insert = sqlite.prepare('insert into blobs (body) values (?)');
       sqlite.transaction(() => { for (let i = 0; i < 2_000; i++) insert.run(Buffer.alloc(3_000, i & 0xff)); })();
-      assert.ok(statSync(`${file}-wal`).size > 2_000 * PAGE, 'the commit went to the log');
+      assert.ok(statSync(`${file}-wal`).size > BYTES, 'the commit went to the log');
       const deadline = Date.now() + 5_000;
-      while (statSync(file).size < before + 2_000 * PAGE && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      assert.ok(statSync(file).size >= before + 2_000 * PAGE, 'the worker copied the log into the database file');
+      while (statSync(file).size < before + BYTES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(statSync(file).size >= before + BYTES, 'the worker copied the log into the database file');
       const row = sqlite.prepare('select count(*) as n, sum(length(body)) as bytes from blobs').get() as { n: number; bytes: number };
-      assert.deepEqual(row, { n: 2_000, bytes: 6_000_000 });
+      assert.deepEqual(row, { n: 2_000, bytes: BYTES });
     } finally {
       await store.close();
     }

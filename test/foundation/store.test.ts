@@ -1,11 +1,15 @@
-/** The store's PostgreSQL pool survives the server dropping its idle connections. */
+/** The store: its PostgreSQL pool survives the server dropping idle connections; SQLite's page size. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventEmitter, once } from 'node:events';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { backends } from '../support/backends.js';
-import { openStore } from '../../src/store/db.js';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { openStore, SQLITE_PAGE_SIZE } from '../../src/store/db.js';
 
 const postgres = backends().find((b) => b.name === 'postgres')!;
 
@@ -30,6 +34,39 @@ describe('store on PostgreSQL', { skip: postgres.skip }, () => {
     } finally {
       await store.close();
       await dispose();
+    }
+  });
+});
+
+describe('store on SQLite: page size', () => {
+  it('creates a new database with SQLITE_PAGE_SIZE pages and keeps an existing database as it is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sibyl-pages-'));
+    try {
+      const fresh = openStore({ dataDir: join(dir, 'new') });
+      try {
+        await sql`create table t (x integer)`.execute(fresh.db);
+        assert.equal(fresh.sqlite!.pragma('page_size', { simple: true }), SQLITE_PAGE_SIZE);
+        // The backstop checkpoint is set in bytes: 400 MiB of log, whatever the page size.
+        assert.equal(fresh.sqlite!.pragma('wal_autocheckpoint', { simple: true }), (400 * 2 ** 20) / SQLITE_PAGE_SIZE);
+      } finally {
+        await fresh.close();
+      }
+      // A database made elsewhere with SQLite's default 4 KiB pages opens, keeps them and works.
+      mkdirSync(join(dir, 'old'));
+      const old = new SqliteDatabase(join(dir, 'old', 'sibyl.db'));
+      old.pragma('journal_mode = WAL');
+      old.exec('create table t (x integer); insert into t values (7)');
+      old.close();
+      const reopened = openStore({ dataDir: join(dir, 'old') });
+      try {
+        assert.equal(reopened.sqlite!.pragma('page_size', { simple: true }), 4096);
+        assert.equal(reopened.sqlite!.pragma('wal_autocheckpoint', { simple: true }), (400 * 2 ** 20) / 4096);
+        assert.equal((await sql<{ x: number }>`select x from t`.execute(reopened.db)).rows[0]!.x, 7);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
