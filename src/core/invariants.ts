@@ -83,7 +83,7 @@ export function checkInvariants(ex: Exchange): void {
   let listed = 0;
   for (const owner of st.owners()) {
     let seq = -Infinity;
-    for (const lo of st.ownerOrders(owner)) {
+    for (const lo of st.liveOrdersOf(owner)) {
       if (st.live.get(lo.row.id) !== lo || lo.row.owner !== owner) fail(`order ${lo.row.id} in ${owner}'s list is not its live order`);
       if (!(lo.row.seq > seq)) fail(`${owner}'s list is out of time order at ${lo.row.id}`);
       seq = lo.row.seq;

@@ -99,7 +99,7 @@ export function cancelOne(st: State, lo: LiveOrder, reason: string): void {
 /** Live order ids of `owner`, optionally only in one market and/or one token. */
 export function ownerOrders(st: State, owner: string, market?: string, asset?: string): string[] {
   const out: string[] = [];
-  for (const { row: r } of st.ownerOrders(owner)) {
+  for (const { row: r } of st.liveOrdersOf(owner)) {
     if ((market === undefined || r.market === market) && (asset === undefined || r.tokenId === asset)) out.push(r.id);
   }
   return out;

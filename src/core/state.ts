@@ -70,7 +70,7 @@ export class State {
   }
 
   /** The live orders of `owner`, oldest first. */
-  *ownerOrders(owner: string): Generator<LiveOrder> {
+  *liveOrdersOf(owner: string): Generator<LiveOrder> {
     const a = this.accts.get(owner);
     for (let lo = a === undefined ? undefined : this.ownerHead[a]; lo !== undefined; lo = lo.next) yield lo;
   }
