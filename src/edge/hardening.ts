@@ -9,9 +9,9 @@
  * - security headers for a JSON API (helmet) and CORS (default: GET/HEAD from any origin).
  * Input bounds every route gets are in input-bounds.ts.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import cors from '@fastify/cors';
 import type { Config } from '../config/config.js';
 import { edgeMetrics } from './metrics.js';
@@ -77,19 +77,42 @@ export function registerBodyLimits(app: FastifyInstance, config: Config): void {
   });
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    // A JSON API loads nothing; /docs (Swagger UI) sets its own policy on its routes.
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' }, // public data, read cross-origin through CORS
-    referrerPolicy: { policy: 'no-referrer' },
-    frameguard: { action: 'deny' },
-    hsts: false, // set by the TLS-terminating proxy, which knows whether TLS is in use
+/** What helmet is told: headers for a JSON API. */
+const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
+  // A JSON API loads nothing; /docs (Swagger UI) sets its own policy on its routes.
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+  },
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: { policy: 'cross-origin' }, // public data, read cross-origin through CORS
+  referrerPolicy: { policy: 'no-referrer' },
+  frameguard: { action: 'deny' },
+  strictTransportSecurity: false, // set by the TLS-terminating proxy, which knows whether TLS is in use
+};
+
+/**
+ * The headers helmet sets with HELMET_OPTIONS. They depend on nothing in the request, so helmet
+ * runs once, here, against a response that records them (the fastify plugin built helmet's
+ * middleware anew for every request: a fifth of a `GET /`).
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) { headers[name.toLowerCase()] = String(value); },
+    removeHeader(name: string) { delete headers[name.toLowerCase()]; },
+  };
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 

@@ -47,7 +47,7 @@ function recordRouteFamilies(app: FastifyInstance): void {
 }
 
 export async function registerEdge(app: FastifyInstance, config: Config): Promise<void> {
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCors(app, config);
   await registerRateLimits(app, config);
   registerRequestMetrics(app);
