@@ -7,8 +7,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { backends } from '../support/backends.js';
+import { backends, type Backend } from '../support/backends.js';
 import { ExchangeService } from '../../src/exchange/service.js';
+import { restoreTuning } from '../../src/exchange/sqlite-restore.js';
 import { checkInvariants, counterIds, manualClock, type Clock, type ExchangeSnapshot, type OrderCommand } from '../../src/core/index.js';
 import type { Store } from '../../src/store/db.js';
 import { addMarkets, freshStore, prng, WALLETS } from './support.js';
@@ -51,47 +52,50 @@ async function afterRestart(svc: ExchangeService, store: Store, reopen: () => St
   }
 }
 
+/** Places ~3,000 orders of every kind, restarts, and checks the restored exchange is the same. */
+async function rebuildsExactly(backend: Backend): Promise<void> {
+  const { store, reopen, dispose } = await freshStore(backend);
+  try {
+    const markets = await addMarkets(store, 3);
+    const clock = manualClock(T0);
+    const svc = await ExchangeService.open(store, { clock, ids: counterIds() });
+    for (const w of WALLETS) {
+      await svc.run((ex) => ex.deposit(w, 10_000_000_000));
+      for (const m of markets) await svc.run((ex) => ex.split(w, m, 1_000_000_000));
+    }
+    const rand = prng(11);
+    let placed = 0;
+    // Waves of 50 orders per tick (one commit each); more resting orders than one page of the SQLite read.
+    for (let i = 0; i < 3000; i += 50) {
+      const acks = Array.from({ length: 50 }, (_, k) => svc.run((ex) => ex.placeOrder(command(rand, markets, i + k))));
+      for (const r of await Promise.all(acks)) if (r.ok) placed++;
+      clock.advance(7);
+    }
+    const before = svc.core.snapshot();
+    assert.ok(placed > 2000 && before.orders.length > 512, `orders rest (${before.orders.length})`);
+    for (const f of ['apiKey', 'builder'] as const) assert.ok(before.orders.some((o) => o[f] !== null), `some resting orders have a ${f}`);
+    assert.ok(before.orders.some((o) => o.type === 'GTD') && before.orders.some((o) => o.postOnly), 'GTD and post-only orders rest');
+    assert.ok(before.orders.some((o) => o.sizeMatched > 0), 'some resting orders are partly filled');
+    const open = WALLETS.map((w) => svc.core.openOrders(w).map((o) => o.id));
+    await afterRestart(svc, store, reopen, clock, before, async (again) => {
+      // The queue only drops closed orders lazily: the restored one starts with the live ones.
+      assert.equal(again.core.nextExpiry(), Math.min(...before.orders.filter((o) => o.type === 'GTD').map((o) => o.expiration * 1000)));
+      assert.deepEqual(WALLETS.map((w) => again.core.openOrders(w).map((o) => o.id)), open);
+      // The expiry queue holds the same orders in the same order.
+      const due = before.orders.filter((o) => o.type === 'GTD').sort((a, b) => a.expiration - b.expiration || a.seq - b.seq);
+      const cut = due[due.length >> 1]!.expiration * 1000;
+      const r = await again.run((ex) => ex.expireDue(cut));
+      assert.deepEqual(r.expired, due.filter((o) => o.expiration * 1000 <= cut).map((o) => o.id));
+      checkInvariants(again.core);
+    });
+  } finally {
+    await dispose();
+  }
+}
+
 for (const backend of backends()) {
   describe(`restore (${backend.name})`, { skip: backend.skip }, () => {
-    it('rebuilds books, reservations, open orders and GTD expiries exactly', async () => {
-      const { store, reopen, dispose } = await freshStore(backend);
-      try {
-        const markets = await addMarkets(store, 3);
-        const clock = manualClock(T0);
-        const svc = await ExchangeService.open(store, { clock, ids: counterIds() });
-        for (const w of WALLETS) {
-          await svc.run((ex) => ex.deposit(w, 10_000_000_000));
-          for (const m of markets) await svc.run((ex) => ex.split(w, m, 1_000_000_000));
-        }
-        const rand = prng(11);
-        let placed = 0;
-        // Waves of 50 orders per tick (one commit each); more resting orders than one page of the SQLite read.
-        for (let i = 0; i < 3000; i += 50) {
-          const acks = Array.from({ length: 50 }, (_, k) => svc.run((ex) => ex.placeOrder(command(rand, markets, i + k))));
-          for (const r of await Promise.all(acks)) if (r.ok) placed++;
-          clock.advance(7);
-        }
-        const before = svc.core.snapshot();
-        assert.ok(placed > 2000 && before.orders.length > 512, `orders rest (${before.orders.length})`);
-        for (const f of ['apiKey', 'builder'] as const) assert.ok(before.orders.some((o) => o[f] !== null), `some resting orders have a ${f}`);
-        assert.ok(before.orders.some((o) => o.type === 'GTD') && before.orders.some((o) => o.postOnly), 'GTD and post-only orders rest');
-        assert.ok(before.orders.some((o) => o.sizeMatched > 0), 'some resting orders are partly filled');
-        const open = WALLETS.map((w) => svc.core.openOrders(w).map((o) => o.id));
-        await afterRestart(svc, store, reopen, clock, before, async (again) => {
-          // The queue only drops closed orders lazily: the restored one starts with the live ones.
-          assert.equal(again.core.nextExpiry(), Math.min(...before.orders.filter((o) => o.type === 'GTD').map((o) => o.expiration * 1000)));
-          assert.deepEqual(WALLETS.map((w) => again.core.openOrders(w).map((o) => o.id)), open);
-          // The expiry queue holds the same orders in the same order.
-          const due = before.orders.filter((o) => o.type === 'GTD').sort((a, b) => a.expiration - b.expiration || a.seq - b.seq);
-          const cut = due[due.length >> 1]!.expiration * 1000;
-          const r = await again.run((ex) => ex.expireDue(cut));
-          assert.deepEqual(r.expired, due.filter((o) => o.expiration * 1000 <= cut).map((o) => o.id));
-          checkInvariants(again.core);
-        });
-      } finally {
-        await dispose();
-      }
-    });
+    it('rebuilds books, reservations, open orders and GTD expiries exactly', () => rebuildsExactly(backend));
 
     it('restores every market of a catalog larger than one page of the market read, with its book', async () => {
       const { store, reopen, dispose } = await freshStore(backend);
@@ -120,30 +124,57 @@ for (const backend of backends()) {
     });
 
     if (backend.name === 'sqlite') {
-      it('reads a live row outside the compact encoding whole', async () => {
-        const { store, reopen, dispose } = await freshStore(backend);
-        try {
-          const [m] = await addMarkets(store, 1);
-          let svc = await ExchangeService.open(store);
-          await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000_000));
-          const r = await svc.run((ex) => ex.placeOrder({ owner: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price: 400_000, size: 10_000_000, type: 'GTC' }));
-          assert.ok(r.ok);
-          await svc.close();
-          await store.db.updateTable('orders').set({ cancel_reason: 'odd' }).where('id', '=', r.order.id).execute();
-          await store.close();
-          const store2 = reopen();
-          try {
-            svc = await ExchangeService.open(store2);
-            assert.equal(svc.core.order(r.order.id)?.cancelReason, 'odd');
-            assert.equal(svc.core.order(r.order.id)?.reserved, r.order.reserved);
-            await svc.close();
-          } finally {
-            await store2.close();
-          }
-        } finally {
-          await dispose();
-        }
+      it('rebuilds the same when a worker thread reads the orders (many pages, few in flight)', async () => {
+        await onWorker(() => rebuildsExactly(backend));
+      });
+
+      it('reads a live row outside the compact encoding whole, on this thread and on the worker', async () => {
+        await readsOddRowWhole(backend);
+        await onWorker(() => readsOddRowWhole(backend));
       });
     }
   });
+}
+
+/** Runs `f` with the restore reading on a worker thread from the first order, in pages of 97. */
+async function onWorker(f: () => Promise<void>): Promise<void> {
+  const saved = { ...restoreTuning };
+  Object.assign(restoreTuning, { threadFrom: 0, threadPage: 97, ahead: 2 });
+  try {
+    await f();
+  } finally {
+    Object.assign(restoreTuning, saved);
+  }
+}
+
+/** A live row with a cancel reason (outside the compact encoding) between two ordinary ones. */
+async function readsOddRowWhole(backend: Backend): Promise<void> {
+  const { store, reopen, dispose } = await freshStore(backend);
+  try {
+    const [m] = await addMarkets(store, 1);
+    let svc = await ExchangeService.open(store);
+    await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000_000));
+    const ids: string[] = [];
+    for (const price of [400_000, 410_000, 420_000]) {
+      const r = await svc.run((ex) => ex.placeOrder({ owner: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price, size: 10_000_000, type: 'GTC' }));
+      assert.ok(r.ok);
+      ids.push(r.order.id);
+    }
+    const odd = svc.core.order(ids[1]!)!;
+    await svc.close();
+    await store.db.updateTable('orders').set({ cancel_reason: 'odd' }).where('id', '=', odd.id).execute();
+    await store.close();
+    const store2 = reopen();
+    try {
+      svc = await ExchangeService.open(store2);
+      assert.deepEqual(svc.core.order(odd.id), { ...odd, cancelReason: 'odd' });
+      assert.deepEqual(svc.core.openOrders(WALLETS[0]!).map((o) => o.id), ids);
+      checkInvariants(svc.core);
+      await svc.close();
+    } finally {
+      await store2.close();
+    }
+  } finally {
+    await dispose();
+  }
 }
