@@ -77,13 +77,28 @@ export async function restoreFromDb(db: Kysely<Database>, clock: Clock, ids: IdS
   return { exchange, tradeSeq: Number(maxTrade?.m ?? 0) };
 }
 
+/** Live orders are read in pages of this many on PostgreSQL (keyset on `seq`): a large book is never held whole. */
+export const PG_ORDER_PAGE = { rows: 5000 };
+
+/**
+ * The portable path (PostgreSQL): live orders in pages by seq, then balances and positions, all
+ * in one REPEATABLE READ, read-only transaction so that the pages are one snapshot.
+ */
 async function streamKysely(db: Kysely<Database>, loader: SnapshotLoader): Promise<void> {
-  for (const r of await db.selectFrom('orders').selectAll().where('status', '=', sql.lit('LIVE')).orderBy('seq').execute()) loader.order(orderFromRow(r));
-  for (const b of await db.selectFrom('balances').selectAll().execute()) loader.balance({ wallet: b.wallet, asset: b.asset, free: b.free, reserved: b.reserved });
-  for (const p of await db.selectFrom('positions').selectAll().execute()) {
-    loader.position({
-      wallet: p.wallet, asset: p.asset, conditionId: p.condition_id, outcomeIndex: p.outcome_index as 0 | 1, size: p.size,
-      avgPrice: p.avg_price, totalBought: p.total_bought, realizedPnl: p.realized_pnl,
-    });
-  }
+  await db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (tx) => {
+    for (let after = Number.MIN_SAFE_INTEGER; ;) {
+      const page = await tx.selectFrom('orders').selectAll().where('status', '=', sql.lit('LIVE')).where('seq', '>', after)
+        .orderBy('seq').limit(PG_ORDER_PAGE.rows).execute();
+      for (const r of page) loader.order(orderFromRow(r));
+      if (page.length < PG_ORDER_PAGE.rows) break;
+      after = page[page.length - 1]!.seq;
+    }
+    for (const b of await tx.selectFrom('balances').selectAll().execute()) loader.balance({ wallet: b.wallet, asset: b.asset, free: b.free, reserved: b.reserved });
+    for (const p of await tx.selectFrom('positions').selectAll().execute()) {
+      loader.position({
+        wallet: p.wallet, asset: p.asset, conditionId: p.condition_id, outcomeIndex: p.outcome_index as 0 | 1, size: p.size,
+        avgPrice: p.avg_price, totalBought: p.total_bought, realizedPnl: p.realized_pnl,
+      });
+    }
+  });
 }

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { backends, type Backend } from '../support/backends.js';
 import { ExchangeService } from '../../src/exchange/service.js';
 import { restoreTuning } from '../../src/exchange/sqlite-restore.js';
+import { PG_ORDER_PAGE } from '../../src/exchange/restore.js';
 import { checkInvariants, counterIds, manualClock, type Clock, type ExchangeSnapshot, type OrderCommand } from '../../src/core/index.js';
 import type { Store } from '../../src/store/db.js';
 import { addMarkets, freshStore, prng, WALLETS } from './support.js';
@@ -123,27 +124,33 @@ for (const backend of backends()) {
       }
     });
 
+    it('rebuilds the same reading the live orders in many small pages (SQLite: on a worker thread, few in flight)', async () => {
+      await smallPages(() => rebuildsExactly(backend));
+    });
+
     if (backend.name === 'sqlite') {
-      it('rebuilds the same when a worker thread reads the orders (many pages, few in flight)', async () => {
-        await onWorker(() => rebuildsExactly(backend));
-      });
 
       it('reads a live row outside the compact encoding whole, on this thread and on the worker', async () => {
         await readsOddRowWhole(backend);
-        await onWorker(() => readsOddRowWhole(backend));
+        await smallPages(() => readsOddRowWhole(backend));
       });
     }
   });
 }
 
-/** Runs `f` with the restore reading on a worker thread from the first order, in pages of 97. */
-async function onWorker(f: () => Promise<void>): Promise<void> {
-  const saved = { ...restoreTuning };
+/**
+ * Runs `f` with live orders restored in pages of 97: on SQLite read by the worker thread from the
+ * first order with two pages in flight, on PostgreSQL in keyset pages.
+ */
+async function smallPages(f: () => Promise<void>): Promise<void> {
+  const saved = { sqlite: { ...restoreTuning }, pg: { ...PG_ORDER_PAGE } };
   Object.assign(restoreTuning, { threadFrom: 0, threadPage: 97, ahead: 2 });
+  PG_ORDER_PAGE.rows = 97;
   try {
     await f();
   } finally {
-    Object.assign(restoreTuning, saved);
+    Object.assign(restoreTuning, saved.sqlite);
+    Object.assign(PG_ORDER_PAGE, saved.pg);
   }
 }
 
