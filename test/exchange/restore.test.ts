@@ -2,8 +2,9 @@
  * Restart rebuilds every property of the live orders the restore encodes compactly (outcome,
  * side, GTC/GTD, post-only, api key, builder, partial fills) and what depends on them: the books
  * in price-time priority, reservations, balances, positions, each owner's open orders in order
- * and the GTD expiry queue — on SQLite and on PostgreSQL. A row outside that encoding is read
- * whole (SQLite's fallback).
+ * and the GTD expiry queue — on SQLite and on PostgreSQL, with the live orders in one page or in
+ * many (SQLite: then read by the worker thread). A row outside that encoding is read whole
+ * (SQLite's fallback).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -129,7 +130,6 @@ for (const backend of backends()) {
     });
 
     if (backend.name === 'sqlite') {
-
       it('reads a live row outside the compact encoding whole, on this thread and on the worker', async () => {
         await readsOddRowWhole(backend);
         await smallPages(() => readsOddRowWhole(backend));
