@@ -48,10 +48,12 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     // The event list's stored items that are missing (a migrated or bulk-seeded catalog): src/catalog/event-json.ts.
     await fillEventItems(store.db, { onProgress: opts.onProgress, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
     const now = opts.now ?? Date.now;
+    const restoring = performance.now();
     const exchange = await ExchangeService.open(store, {
       clock: { now },
       onError: (err) => app?.log.error({ err }, 'exchange storage failure: rebuilding from the database'),
     });
+    const restored = { liveOrders: exchange.core.openOrderCount(), ms: Math.round(performance.now() - restoring) };
     const auth = await createAuthService({ config, store, now, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
     const orders = new OrderDesk(exchange);
     const account = new AccountReads(store.db, exchange);
@@ -60,6 +62,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account };
     const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream });
     app = built;
+    built.log.info(restored, 'exchange restored from the database');
     heartbeats.log = built.log;
     await heartbeats.start(); // fires sessions that expired while the service was down
     let closing: Promise<void> | undefined;
