@@ -195,21 +195,20 @@ export async function buildResting(store: Store, n: number, marketCount: number,
  * .bench-tmp/durable-restore-<n>-<schema>/ while the migrations are unchanged; restarting only
  * reads it (nothing is written while the service opens and closes again).
  */
-async function restartDb(n: number): Promise<{ store: Store; live: number; built: string; dir: string }> {
+async function restartDb(n: number): Promise<{ dir: string; live: number; built: string }> {
   const dir = join(ROOT, '.bench-tmp', `durable-restore-${n}-${schemaFingerprint()}`);
   const marker = join(dir, '.prepared');
   if (existsSync(marker)) {
-    const store = openStore({ dataDir: dir });
     const m = JSON.parse(readFileSync(marker, 'utf8')) as { live: number; seconds: number };
-    return { store, live: m.live, built: `built with the core + Batch + seal + writer in ${m.seconds.toFixed(0)} s, cached`, dir };
+    return { dir, live: m.live, built: `built with the core + Batch + seal + writer in ${m.seconds.toFixed(0)} s, cached` };
   }
   rmSync(dir, { recursive: true, force: true });
   console.error(`[bench] building the restart database (${n} orders) — cached for later runs`);
   const store = openStore({ dataDir: dir });
   await migrateToLatest(store);
-  const b = await buildResting(store, n, 200, 200);
+  const b = await buildResting(store, n, 200, 200).finally(() => store.close());
   writeFileSync(marker, JSON.stringify({ live: b.live, seconds: b.seconds }));
-  return { store, live: b.live, built: `built with the core + Batch + seal + writer in ${b.seconds.toFixed(0)} s`, dir };
+  return { dir, live: b.live, built: `built with the core + Batch + seal + writer in ${b.seconds.toFixed(0)} s` };
 }
 
 /** Runs one restart in a fresh process (bench/restart-child.ts): what it printed. */
@@ -225,8 +224,7 @@ function restartInChild(dataDir: string): { s: number; cpu: number; restored: nu
  * more).
  */
 async function restoreRow(n: number, runs: number): Promise<BenchRow> {
-  const { store, live, built, dir } = await restartDb(n);
-  await store.close(); // the children open the database themselves
+  const { dir, live, built } = await restartDb(n); // each child opens the database itself
   const times: Array<{ s: number; cpu: number }> = [];
   for (let i = 0; i < runs; i++) {
     const r = restartInChild(dir);

@@ -96,7 +96,7 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
  * runs once, here, against a response that records them (the fastify plugin built helmet's
  * middleware anew for every request: a fifth of a `GET /`).
  */
-export function securityHeaders(): Record<string, string> {
+function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: unknown) { headers[name.toLowerCase()] = String(value); },

@@ -77,8 +77,16 @@ export async function restoreFromDb(db: Kysely<Database>, clock: Clock, ids: IdS
   return { exchange, tradeSeq: Number(maxTrade?.m ?? 0) };
 }
 
-/** Live orders are read in pages of this many on PostgreSQL (keyset on `seq`): a large book is never held whole. */
-export const PG_ORDER_PAGE = { rows: 5000 };
+/**
+ * How the restore reads live orders (keyset pages on `seq`: a large book is never held whole).
+ * - `pgPage`: rows a page on PostgreSQL (one round trip each);
+ * - `sqlitePage`: rows a page read on this thread (`all()` on a page of 512 costs about a
+ *   quarter less than `iterate()` row by row, and the page's arrays die young);
+ * - `threadFrom`: from this many live orders (judged by the live seq span) SQLite's pages are
+ *   read on a worker thread, in pages of `threadPage` with at most `ahead` in flight.
+ * Tests lower them to run every path on small books.
+ */
+export const restoreTuning = { pgPage: 5000, sqlitePage: 512, threadFrom: 20_000, threadPage: 4096, ahead: 16 };
 
 /**
  * The portable path (PostgreSQL): live orders in pages by seq, then balances and positions, all
@@ -88,9 +96,9 @@ async function streamKysely(db: Kysely<Database>, loader: SnapshotLoader): Promi
   await db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (tx) => {
     for (let after = Number.MIN_SAFE_INTEGER; ;) {
       const page = await tx.selectFrom('orders').selectAll().where('status', '=', sql.lit('LIVE')).where('seq', '>', after)
-        .orderBy('seq').limit(PG_ORDER_PAGE.rows).execute();
+        .orderBy('seq').limit(restoreTuning.pgPage).execute();
       for (const r of page) loader.order(orderFromRow(r));
-      if (page.length < PG_ORDER_PAGE.rows) break;
+      if (page.length < restoreTuning.pgPage) break;
       after = page[page.length - 1]!.seq;
     }
     for (const b of await tx.selectFrom('balances').selectAll().execute()) loader.balance({ wallet: b.wallet, asset: b.asset, free: b.free, reserved: b.reserved });

@@ -23,7 +23,7 @@ import type { Kysely } from 'kysely';
 import type { OrderStatus, OrderType, Side, SnapshotLoader } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { OrdersTable } from '../store/schema-exchange.js';
-import { orderFromRow } from './restore.js';
+import { orderFromRow, restoreTuning } from './restore.js';
 
 type Sqlite = SqliteDatabase.Database;
 
@@ -42,14 +42,6 @@ const require = createRequire(import.meta.url);
 const READER_PATH = require.resolve('./sqlite-restore-reader.cjs');
 const reader = require(READER_PATH) as ReaderModule;
 const { SLOT, STRIDE, WHOLE_ROW } = reader;
-
-/**
- * When the restore reads on a worker thread, and page sizes. Small pages on this thread: `all()`
- * on a page of 512 costs about a quarter less than `iterate()` row by row and the page's arrays
- * die young; larger pages from the worker (fewer messages). Tests lower `threadFrom` to run the
- * worker path on small books.
- */
-export const restoreTuning = { threadFrom: 20_000, page: 512, threadPage: 4096, ahead: 16 };
 
 const LIVE: OrderStatus = 'LIVE';
 const SIDES: readonly Side[] = ['SELL', 'BUY'];
@@ -109,7 +101,7 @@ export async function streamSqlite(db: Kysely<Database>, h: Sqlite, loader: Snap
     if (span < restoreTuning.threadFrom) {
       h.transaction(() => {
         const pages = new PageLoader(h, loader);
-        const next = reader.pageReader(h, restoreTuning.page);
+        const next = reader.pageReader(h, restoreTuning.sqlitePage);
         for (let p = next(); p !== null; p = next()) pages.load(p);
         balancesAndPositions(h, loader);
       })();

@@ -10,8 +10,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends, type Backend } from '../support/backends.js';
 import { ExchangeService } from '../../src/exchange/service.js';
-import { restoreTuning } from '../../src/exchange/sqlite-restore.js';
-import { PG_ORDER_PAGE } from '../../src/exchange/restore.js';
+import { restoreTuning } from '../../src/exchange/restore.js';
 import { checkInvariants, counterIds, manualClock, type Clock, type ExchangeSnapshot, type OrderCommand } from '../../src/core/index.js';
 import type { Store } from '../../src/store/db.js';
 import { addMarkets, freshStore, prng, WALLETS } from './support.js';
@@ -143,14 +142,12 @@ for (const backend of backends()) {
  * first order with two pages in flight, on PostgreSQL in keyset pages.
  */
 async function smallPages(f: () => Promise<void>): Promise<void> {
-  const saved = { sqlite: { ...restoreTuning }, pg: { ...PG_ORDER_PAGE } };
-  Object.assign(restoreTuning, { threadFrom: 0, threadPage: 97, ahead: 2 });
-  PG_ORDER_PAGE.rows = 97;
+  const saved = { ...restoreTuning };
+  Object.assign(restoreTuning, { pgPage: 97, threadFrom: 0, threadPage: 97, ahead: 2 });
   try {
     await f();
   } finally {
-    Object.assign(restoreTuning, saved.sqlite);
-    Object.assign(PG_ORDER_PAGE, saved.pg);
+    Object.assign(restoreTuning, saved);
   }
 }
 
