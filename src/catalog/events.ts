@@ -14,6 +14,7 @@ import { buildEventItems } from './event-json.js';
 import { EVENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { literal, preparedShapes } from '../store/prepared.js';
+import { jsonArrayOf, storedJson, type JsonText } from '../store/stored-json.js';
 import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
 
 export interface EventListQuery {
@@ -50,14 +51,14 @@ const eventPage = preparedShapes((db, shape: PageShape, flags: Flags, slug: stri
   if (scope?.kind === 'creator') query = query.where('e.creator_id', 'in', scope.creatorIds);
   else if (scope) query = query.where((eb) => inScope(eb, 'e.id', scope));
   for (const term of orderTerms(shape.order, 'e')) query = query.orderBy(term);
-  let page = db.selectFrom('events as p').select(['p.id', 'p.list_json'])
+  let page = db.selectFrom('events as p').select(['p.id', storedJson(db, 'p.list_json').as('list_json')])
     .where('p.id', 'in', query.limit(limit).offset(offset));
   for (const term of orderTerms(shape.order, 'p')) page = page.orderBy(term);
   return page;
 }, (s) => `${+s.flags.active}${+s.flags.closed}${+s.flags.archived}${+s.slug}${+s.series}|${s.order.direction}:${s.order.columns.join(',')}|${scopeKey(s.scope)}`);
 
-/** A page of `GET /events` as its JSON text (the items' stored JSON, src/catalog/event-json.ts). */
-export async function listEvents(db: Db, q: EventListQuery): Promise<string> {
+/** A page of `GET /events` as JSON (the items' stored JSON, src/catalog/event-json.ts). */
+export async function listEvents(db: Db, q: EventListQuery): Promise<JsonText> {
   const order = parseOrder(q.order, EVENT_ORDER, q.ascending, 'id');
   const scope = await resolveScope(db, q.creator);
   const tagSlugs = [...new Set([q.tag, q.tag_slug].filter((s): s is string => !!s))];
@@ -82,16 +83,16 @@ export async function listEvents(db: Db, q: EventListQuery): Promise<string> {
   // Stored items as they are; the few not built yet (or just changed) from their rows.
   const missing = rows.filter((r) => r.list_json === null).map((r) => r.id);
   const built = missing.length ? await buildEventItems(db, missing) : undefined;
-  return `[${rows.map((r) => r.list_json ?? built!.get(r.id)!.list).join(',')}]`;
+  return jsonArrayOf(rows.map((r) => r.list_json ?? built!.get(r.id)!.list));
 }
 
 const eventBySlugQuery = preparedShapes((db, scope: Scope | undefined, slug: string) => {
-  const query = db.selectFrom('events as e').select(['e.id', 'e.detail_json']).where('e.slug', '=', slug);
+  const query = db.selectFrom('events as e').select(['e.id', storedJson(db, 'e.detail_json').as('detail_json')]).where('e.slug', '=', slug);
   return scope ? query.where((eb) => inScope(eb, 'e.id', scope)) : query;
 }, scopeKey);
 
-/** `GET /events/slug/{slug}` as its JSON text: the stored answer, or built from the rows (event-json.ts). */
-export async function eventBySlug(db: Db, slug: string, creator: string | undefined): Promise<string> {
+/** `GET /events/slug/{slug}` as JSON: the stored answer, or built from the rows (event-json.ts). */
+export async function eventBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
   const e = await eventBySlugQuery.first(db, await resolveScope(db, creator), slug);
   if (!e) throw errors.notFound('slug not found');
   if (e.detail_json !== null) return e.detail_json;

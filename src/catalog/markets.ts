@@ -12,15 +12,16 @@ import { catalogMarketOut, marketOut, type MarketRow } from './format.js';
 import { buildEventItems } from './event-json.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { preparedShapes } from '../store/prepared.js';
+import { storedJson, type JsonText } from '../store/stored-json.js';
 import { eventsById, tagsForEvents, tagsForMarkets } from './queries/related.js';
 
 const marketBySlugQuery = preparedShapes((db, scope: Scope | undefined, slug: string) => {
-  const query = db.selectFrom('markets as m').select(['m.id', 'm.event_id', 'm.detail_json']).where('m.slug', '=', slug);
+  const query = db.selectFrom('markets as m').select(['m.id', 'm.event_id', storedJson(db, 'm.detail_json').as('detail_json')]).where('m.slug', '=', slug);
   return scope ? query.where((eb) => inScope(eb, 'm.event_id', scope)) : query;
 }, scopeKey);
 
-/** `GET /markets/slug/{slug}` as its JSON text: the stored answer, or built from the rows (event-json.ts). */
-export async function marketBySlug(db: Db, slug: string, creator: string | undefined): Promise<string> {
+/** `GET /markets/slug/{slug}` as JSON: the stored answer, or built from the rows (event-json.ts). */
+export async function marketBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
   const m = await marketBySlugQuery.first(db, await resolveScope(db, creator), slug);
   if (!m) throw errors.notFound('slug not found');
   if (m.detail_json !== null) return m.detail_json;
