@@ -44,7 +44,8 @@ function profileOut(r: CommentRow, positions: Position[]) {
 
 const entityKey = (type: string, id: number) => `${type}:${id}`;
 
-const reactionRows = prepared((db, ids: number[]) => db.selectFrom('comment_reactions').selectAll().where('comment_id', 'in', ids).orderBy('id'));
+/** Each comment's reactions oldest first; by comment first, as the index is walked (no sort). */
+const reactionRows = prepared((db, ids: number[]) => db.selectFrom('comment_reactions').selectAll().where('comment_id', 'in', ids).orderBy('comment_id').orderBy('id'));
 
 /**
  * Shapes `rows` (all levels of the shown threads), by id, with empty `replies`. `positionsExist`:

@@ -62,8 +62,10 @@ const topComments = preparedShapes((db, s: ThreadShape, type: string, id: number
 const replyComments = preparedShapes((db, s: ThreadShape, parents: number[], id: number) => {
   let replies = commentsWithProfiles(db).where('c.parent_comment_id', 'in', parents);
   if (s.entity && s.holders !== undefined) replies = replies.where(holderCondition(s.entity, id, s.holders));
-  return replies.orderBy('c.created_at', 'asc').orderBy('c.id', 'asc');
-}, holdersKey); // replies: oldest first whatever the order of the top level
+  // Oldest first under each parent, whatever the order of the top level; by parent first, as
+  // the index comments_reply_to is, so SQLite walks it in order instead of sorting the rows.
+  return replies.orderBy('c.parent_comment_id').orderBy('c.created_at', 'asc').orderBy('c.id', 'asc');
+}, holdersKey);
 
 export async function listComments(db: Db, q: CommentListQuery): Promise<WireComment[]> {
   const order = parseOrder(q.order, COMMENT_ORDER, q.ascending, 'createdAt');
