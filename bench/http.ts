@@ -6,6 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { mean, median } from './kit/stats.js';
+import { cpuNs } from './kit/server-cpu.js';
 import type { BenchContext, BenchRow, HttpRequestSpec, HttpScenario } from './types.js';
 
 export interface LoadOptions {
@@ -14,16 +15,19 @@ export interface LoadOptions {
   connections: number;
 }
 
-interface Sample { rps: number; p50: number; p99: number; bad: number }
+interface Sample { rps: number; p50: number; p99: number; bad: number; serverUs?: number }
 
-async function load(baseUrl: string, requests: HttpRequestSpec[], opts: LoadOptions): Promise<Sample> {
+async function load(ctx: BenchContext, requests: HttpRequestSpec[], opts: LoadOptions): Promise<Sample> {
+  const cpu0 = cpuNs(ctx.serverPid);
   const result = await autocannon({
-    url: baseUrl,
+    url: ctx.baseUrl,
     connections: opts.connections,
     duration: opts.durationS,
     requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body })),
   });
+  const cpu1 = cpuNs(ctx.serverPid);
   return {
+    serverUs: cpu0 === undefined || cpu1 === undefined || result.requests.total === 0 ? undefined : (cpu1 - cpu0) / 1000 / result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -33,11 +37,15 @@ async function load(baseUrl: string, requests: HttpRequestSpec[], opts: LoadOpti
 
 const REFERENCE: HttpRequestSpec[] = [{ path: '/' }];
 
+function meanOf(samples: Sample[]): number | undefined {
+  return samples.every((s) => s.serverUs !== undefined) ? mean(samples.map((s) => s.serverUs!)) : undefined;
+}
+
 export async function measureReference(ctx: BenchContext, opts: LoadOptions): Promise<BenchRow> {
   const samples: Sample[] = [];
-  for (let i = 0; i < opts.rounds; i++) samples.push(await load(ctx.baseUrl, REFERENCE, opts));
+  for (let i = 0; i < opts.rounds; i++) samples.push(await load(ctx, REFERENCE, opts));
   return {
-    suite: '', scenario: 'reference: GET /', reqPerSec: mean(samples.map((s) => s.rps)),
+    suite: '', scenario: 'reference: GET /', reqPerSec: mean(samples.map((s) => s.rps)), serverUs: meanOf(samples),
     p50ms: mean(samples.map((s) => s.p50)), p99ms: mean(samples.map((s) => s.p99)), ratio: 1,
   };
 }
@@ -46,14 +54,14 @@ export async function measureScenario(ctx: BenchContext, scenario: HttpScenario,
   const requests = await scenario.requests(ctx);
   if (requests.length === 0) throw new Error(`scenario ${scenario.name} produced no requests`);
   // Warm-up so that caches and JIT are in the same state for both.
-  await load(ctx.baseUrl, requests, { ...opts, durationS: 1 });
+  await load(ctx, requests, { ...opts, durationS: 1 });
   const stopDuring = scenario.during ? await scenario.during(ctx) : undefined;
   const ref: Sample[] = [];
   const run: Sample[] = [];
   try {
     for (let i = 0; i < opts.rounds; i++) {
-      ref.push(await load(ctx.baseUrl, REFERENCE, opts));
-      run.push(await load(ctx.baseUrl, requests, opts));
+      ref.push(await load(ctx, REFERENCE, opts));
+      run.push(await load(ctx, requests, opts));
     }
   } finally {
     await stopDuring?.();
@@ -61,7 +69,7 @@ export async function measureScenario(ctx: BenchContext, scenario: HttpScenario,
   const bad = run.reduce((a, s) => a + s.bad, 0);
   return {
     suite: '', scenario: scenario.name,
-    reqPerSec: mean(run.map((s) => s.rps)),
+    reqPerSec: mean(run.map((s) => s.rps)), serverUs: meanOf(run),
     p50ms: mean(run.map((s) => s.p50)), p99ms: mean(run.map((s) => s.p99)),
     ratio: median(run.map((s, i) => s.rps / ref[i]!.rps)),
     target: scenario.target === undefined ? undefined : `≥ ${scenario.target}×`,

@@ -85,7 +85,7 @@ export async function startServer(spec: BenchServerSpec): Promise<RunningServer>
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUp(baseUrl, child, 120_000);
   return {
-    ctx: { baseUrl, adminToken, dataDir },
+    ctx: { baseUrl, adminToken, dataDir, serverPid: child.pid },
     env,
     stop: () => new Promise((ok) => {
       if (child.exitCode !== null) return ok();

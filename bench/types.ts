@@ -17,6 +17,8 @@ export interface BenchContext {
   baseUrl: string;
   adminToken: string;
   dataDir: string;
+  /** The server process (HTTP suites), for its CPU time. */
+  serverPid?: number;
 }
 
 export interface BenchServerSpec {
@@ -53,6 +55,8 @@ export interface BenchRow {
   reqPerSec: number;
   p50ms: number;
   p99ms: number;
+  /** The server's CPU time per request, all its threads (µs; mean over rounds; Linux only). */
+  serverUs?: number;
   /** scenario req/s ÷ reference req/s in the same rounds. */
   ratio?: number;
   target?: string;
