@@ -6,7 +6,8 @@
  * (the machine is shared; wall-clock rates are in the notes); latencies are wall-clock. Both engines
  * get the same treatment: one warm instance of each stays alive throughout and each timed run
  * starts after a full GC of the other engine's garbage, so neither pays for the other's GC nor for
- * V8 re-optimising code a GC invalidated. Run standalone: `node --import tsx bench/engine.ts [--quick]`.
+ * V8 re-optimising code a GC invalidated. Two memory rows close it: the retained heap per idle
+market and per resting order. Run standalone: `node --import tsx bench/engine.ts [--quick]`.
  */
 
 import { pathToFileURL } from 'node:url';
@@ -16,7 +17,7 @@ import { runInNewContext } from 'node:vm';
 import { deepStream, steadyStream, type Stream } from './engine/streams.js';
 import { runExchange, runOurs, runTheirs, type Depth } from './engine/runners.js';
 import { Exchange } from '../src/core/exchange.js';
-import { counterIds, manualClock } from '../src/core/ids.js';
+import { counterIds, manualClock, randomIds } from '../src/core/ids.js';
 import type { BenchRow as SuiteRow } from './types.js';
 import { verdict } from './report.js';
 
@@ -133,19 +134,22 @@ export async function runEngineBench(opts: { quick?: boolean } = {}): Promise<Be
       `in ${batches} timed batches of 100 ops: p99 is the batches a pause or preemption lands in`,
   });
   rows.push(idleMarkets(opts.quick ? 30_000 : 300_000));
+  rows.push(restingOrders(opts.quick ? 100_000 : 500_000));
   alive.length = 0;
   return rows;
 }
 
-/** Retained heap (JS heap + array buffers) per idle market, as the service restores every catalog market. */
+/** Retained heap: JS heap + array buffers after two full collections. */
+function heap(): number {
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+/** Retained heap per idle market, as the service restores every catalog market. */
 function idleMarkets(n: number): BenchRow {
   const ex = new Exchange(manualClock(0), counterIds());
-  const heap = () => {
-    gc();
-    gc();
-    const m = process.memoryUsage();
-    return m.heapUsed + m.arrayBuffers;
-  };
   const before = heap();
   const c0 = process.cpuUsage();
   for (let i = 0; i < n; i++) ex.createMarket({ conditionId: `0x${i.toString(16).padStart(64, '0')}`, tickSize: i % 3 === 0 ? 1_000 : 10_000 });
@@ -177,4 +181,33 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
   printTable(await runEngineBench({ quick: process.argv.includes('--quick') }));
   console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/**
+ * Retained heap per resting order, placed as the API places them: each command's owner and
+ * token id are strings of its own, parsed from a request body (50 markets, 100 wallets).
+ */
+function restingOrders(n: number): BenchRow {
+  const ex = new Exchange(manualClock(1_700_000_000_000), randomIds());
+  const markets = Array.from({ length: 50 }, (_, i) => `0x${(i + 1).toString(16).padStart(64, '0')}`);
+  for (const conditionId of markets) ex.createMarket({ conditionId, tickSize: 10_000 });
+  const wallets = Array.from({ length: 100 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`);
+  for (const w of wallets) ex.deposit(w, 1e15);
+  const bodies = markets.flatMap((m) => wallets.slice(0, 10).map((w) => JSON.stringify({ owner: w, tokenId: `${m}:0` })));
+  const before = heap();
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < n; i++) {
+    const { owner, tokenId } = JSON.parse(bodies[i % bodies.length]!) as { owner: string; tokenId: string };
+    const r = ex.placeOrder({ owner, tokenId, side: 'BUY', price: (1 + (i % 49)) * 10_000, size: 10_000_000, type: 'GTC', apiKey: 'bench-key' });
+    if (!r.ok) throw new Error(`resting order rejected: ${r.reject.message}`);
+  }
+  const c = process.cpuUsage(c0);
+  const retained = heap() - before;
+  if (ex.openOrderCount() !== n) throw new Error(`${ex.openOrderCount()} of ${n} orders rest`); // also keeps the exchange alive until measured
+  const per = retained / n;
+  return {
+    scenario: `${n.toLocaleString('en-US')} resting orders: bytes per order`, opsPerSec: Math.round(n / ((c.user + c.system) / 1e6)), p50us: 0, p99us: 0,
+    note: `${Math.round(per)} B/order retained (${Math.round((per * n) / 1e6)} MB): the order, its id, book slot, live-order entry and owner list; ` +
+      'owner and token id parsed per order as from a request; ops/s = placeOrder per CPU-s (incl. parsing)',
+  };
 }

@@ -39,15 +39,20 @@ const POOL_BYTES = 26 * 128;
 export function randomIds(): IdSource {
   let pool = Buffer.alloc(0);
   let at = 0;
+  // The id is written here and read back as one string: a concatenation would be a rope that
+  // the live-order map flattens into a second copy, both kept as long as the order lives.
+  const out = Buffer.alloc(66);
+  out.write('0x', 0, 'latin1');
   return {
     next: () => {
       if (at === pool.length) {
         pool = randomBytes(POOL_BYTES);
         at = 0;
       }
-      const id = '0x' + Date.now().toString(16).padStart(12, '0').slice(-12) + pool.toString('hex', at, at + 26);
+      out.write(Date.now().toString(16).padStart(12, '0').slice(-12), 2, 'latin1');
+      out.write(pool.toString('hex', at, at + 26), 14, 'latin1');
       at += 26;
-      return id;
+      return out.toString('latin1');
     },
   };
 }

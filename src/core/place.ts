@@ -28,24 +28,26 @@ export function place(st: State, cmd: OrderCommand): Placed | Reject {
   const side: BookSide = buy === (outcome === 0) ? BID : ASK;
   const limitIdx = (outcome === 0 ? cmd.price : MICRO - cmd.price) / book.res;
   const acct = st.acct(cmd.owner);
+  const owner = st.ownerOf(acct);
+  const tokenId = st.tokenId(market, outcome);
   const bps = Math.max(m.makerBaseFeeBps, m.takerBaseFeeBps);
   const maxFee = buy ? maxFeeFor(v.amount >= 0 ? m.takerBaseFeeBps : bps, cmd.price, v.size, v.amount) : 0;
   const reserve = buy ? (v.amount >= 0 ? v.amount : notional(cmd.price, v.size)) + maxFee : v.size;
-  const asset = buy ? COLLATERAL : cmd.tokenId;
-  const short = st.ledger.need(cmd.owner, asset, reserve);
+  const asset = buy ? COLLATERAL : tokenId;
+  const short = st.ledger.need(owner, asset, reserve);
   if (short !== null) return short;
   const pre = precheck(v, side, limitIdx, acct);
   if (pre !== null) return pre;
 
   const now = st.clock.now();
   const row: OrderRow = {
-    id: st.ids.next('order'), seq: ++st.seq, owner: cmd.owner, apiKey: cmd.apiKey ?? null, builder: cmd.builder ?? null,
-    market: m.conditionId, tokenId: cmd.tokenId, outcome, side: cmd.side, type: cmd.type, postOnly: cmd.postOnly === true,
+    id: st.ids.next('order'), seq: ++st.seq, owner, apiKey: cmd.apiKey ?? null, builder: cmd.builder ?? null,
+    market: m.conditionId, tokenId, outcome, side: cmd.side, type: cmd.type, postOnly: cmd.postOnly === true,
     price: cmd.price, originalSize: v.size, sizeMatched: 0, amount: v.amount >= 0 ? v.amount : null,
     expiration: cmd.expiration ?? 0, status: 'LIVE', cancelReason: null, createdAt: now, updatedAt: now,
     reserved: reserve, maxFee, feeBase: 0, feeCharged: 0, notional: 0,
   };
-  st.ledger.move(cmd.owner, asset, -reserve, reserve, 'reserve', row.id);
+  st.ledger.move(owner, asset, -reserve, reserve, 'reserve', row.id);
   st.touchOrder(row);
 
   const out = st.fills;

@@ -17,6 +17,8 @@ export interface MarketState {
   book: Book;
   /** Live order of each book slot. */
   bySlot: Array<LiveOrder | undefined>;
+  /** The market's two token ids, made on its first order (`State.tokenId`). */
+  tokens?: readonly [string, string];
 }
 
 export interface LiveOrder {
@@ -48,6 +50,8 @@ export class State {
   takerMatched = 0;
   makerMatched = 0;
   private accts = new Map<string, number>();
+  /** The owner string of each account number, as first seen. */
+  private names: string[] = [];
   private changedOrders = new Map<string, OrderRow>();
   private changedMarkets = new Map<string, MarketRow>();
   private trades: TradeRow[] = [];
@@ -60,8 +64,24 @@ export class State {
   /** Small integer per owner, for self-trade prevention inside the book. */
   acct(owner: string): number {
     let a = this.accts.get(owner);
-    if (a === undefined) this.accts.set(owner, (a = this.accts.size));
+    if (a === undefined) {
+      this.accts.set(owner, (a = this.accts.size));
+      this.names.push(owner);
+    }
     return a;
+  }
+
+  /**
+   * One string per owner and per token id, kept by every order that rests: a command's own
+   * strings (parsed from each request) would cost each resting order a copy of both.
+   */
+  ownerOf(acct: number): string {
+    return this.names[acct]!;
+  }
+
+  tokenId(m: MarketState, outcome: 0 | 1): string {
+    const t = m.tokens ?? (m.tokens = [`${m.row.conditionId}:0`, `${m.row.conditionId}:1`]);
+    return t[outcome];
   }
 
   /** Every owner that ever had an account number (for the invariant checks). */
