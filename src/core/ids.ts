@@ -12,13 +12,27 @@ export interface CounterIds extends IdSource {
   count: number;
 }
 
+/**
+ * Makes `0x` + 64 hex ids as flat strings: a concatenation would be a rope (a V8 cons string)
+ * that the live-order map flattens into a second copy, both kept as long as the order lives.
+ */
+function hexIds(): (hex64: string) => string {
+  const out = Buffer.alloc(66);
+  out.write('0x', 0, 'latin1');
+  return (hex64) => {
+    out.write(hex64, 2, 'latin1');
+    return out.toString('latin1');
+  };
+}
+
 export function counterIds(start = 0): CounterIds {
+  const id = hexIds();
   const ids = {
     count: start,
     next(kind: 'order' | 'trade' | 'tx'): string {
       ids.count++;
       const tag = kind === 'order' ? '1' : kind === 'trade' ? '2' : '3';
-      return '0x' + tag + ids.count.toString(16).padStart(63, '0');
+      return id(tag + ids.count.toString(16).padStart(63, '0'));
     },
   };
   return ids;
@@ -39,20 +53,16 @@ const POOL_BYTES = 26 * 128;
 export function randomIds(): IdSource {
   let pool = Buffer.alloc(0);
   let at = 0;
-  // The id is written here and read back as one string: a concatenation would be a rope that
-  // the live-order map flattens into a second copy, both kept as long as the order lives.
-  const out = Buffer.alloc(66);
-  out.write('0x', 0, 'latin1');
+  const id = hexIds();
   return {
     next: () => {
       if (at === pool.length) {
         pool = randomBytes(POOL_BYTES);
         at = 0;
       }
-      out.write(Date.now().toString(16).padStart(12, '0').slice(-12), 2, 'latin1');
-      out.write(pool.toString('hex', at, at + 26), 14, 'latin1');
+      const hex = Date.now().toString(16).padStart(12, '0').slice(-12) + pool.toString('hex', at, at + 26);
       at += 26;
-      return out.toString('latin1');
+      return id(hex);
     },
   };
 }
