@@ -7,7 +7,7 @@
  * get the same treatment: one warm instance of each stays alive throughout and each timed run
  * starts after a full GC of the other engine's garbage, so neither pays for the other's GC nor for
  * V8 re-optimising code a GC invalidated. Two memory rows close it: the retained heap per idle
-market and per resting order. Run standalone: `node --import tsx bench/engine.ts [--quick]`.
+ * market and per resting order. Run standalone: `node --import tsx bench/engine.ts [--quick]`.
  */
 
 import { pathToFileURL } from 'node:url';
@@ -162,27 +162,6 @@ function idleMarkets(n: number): BenchRow {
   };
 }
 
-/** The engine bench as suite rows (bench/types.ts): ops/s in reqPerSec, latencies in µs. */
-export async function runEngineSuite(opts: { quick?: boolean } = {}): Promise<SuiteRow[]> {
-  return (await runEngineBench(opts)).map((r) => ({
-    suite: 'engine', scenario: r.scenario, reqPerSec: r.opsPerSec, p50ms: r.p50us, p99ms: r.p99us, ratio: r.ratio, target: r.target, met: r.met, note: r.note,
-  }));
-}
-
-function printTable(rows: BenchRow[]): void {
-  const head = ['scenario', 'ops/s', 'p50 µs', 'p99 µs', 'ratio', 'target', 'result', 'note'];
-  const body = rows.map((r) => [r.scenario, r.opsPerSec.toLocaleString('en-US'), String(r.p50us), String(r.p99us), r.ratio === undefined ? '' : `${r.ratio}×`,
-    r.target ?? '', verdict(r), r.note ?? '']);
-  const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  for (const line of [head, w.map((x) => '-'.repeat(x)), ...body]) console.log(line.map((c, i) => c.padEnd(w[i]!)).join('  '));
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const started = Date.now();
-  printTable(await runEngineBench({ quick: process.argv.includes('--quick') }));
-  console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-}
-
 /**
  * Retained heap per resting order, placed as the API places them: each command's owner and
  * token id are strings of its own, parsed from a request body (50 markets, 100 wallets).
@@ -211,3 +190,25 @@ function restingOrders(n: number): BenchRow {
       'owner and token id parsed per order as from a request; ops/s = placeOrder per CPU-s (incl. parsing)',
   };
 }
+
+/** The engine bench as suite rows (bench/types.ts): ops/s in reqPerSec, latencies in µs. */
+export async function runEngineSuite(opts: { quick?: boolean } = {}): Promise<SuiteRow[]> {
+  return (await runEngineBench(opts)).map((r) => ({
+    suite: 'engine', scenario: r.scenario, reqPerSec: r.opsPerSec, p50ms: r.p50us, p99ms: r.p99us, ratio: r.ratio, target: r.target, met: r.met, note: r.note,
+  }));
+}
+
+function printTable(rows: BenchRow[]): void {
+  const head = ['scenario', 'ops/s', 'p50 µs', 'p99 µs', 'ratio', 'target', 'result', 'note'];
+  const body = rows.map((r) => [r.scenario, r.opsPerSec.toLocaleString('en-US'), String(r.p50us), String(r.p99us), r.ratio === undefined ? '' : `${r.ratio}×`,
+    r.target ?? '', verdict(r), r.note ?? '']);
+  const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  for (const line of [head, w.map((x) => '-'.repeat(x)), ...body]) console.log(line.map((c, i) => c.padEnd(w[i]!)).join('  '));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const started = Date.now();
+  printTable(await runEngineBench({ quick: process.argv.includes('--quick') }));
+  console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
