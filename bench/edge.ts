@@ -82,7 +82,7 @@ export async function runEdgeBench(opts: { quick: boolean }): Promise<BenchRow[]
       return {
         suite: 'edge', scenario: `GET ${path.split('?')[0]} — ${v.name}`, reqPerSec: rps,
         p50ms: mean(samples[i]!.map((s) => s.p50)), p99ms: mean(samples[i]!.map((s) => s.p99)),
-        ratio, target: v.target === undefined ? undefined : `≥ ${v.target}×`,
+        ratio, ...(v.target === undefined ? {} : { target: `≥ ${v.target}×`, met: ratio >= v.target }),
         note: [note, bad > 0 ? `${bad} non-2xx/errors` : undefined].filter(Boolean).join('; ') || undefined,
       };
     });

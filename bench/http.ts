@@ -67,12 +67,12 @@ export async function measureScenario(ctx: BenchContext, scenario: HttpScenario,
     await stopDuring?.();
   }
   const bad = run.reduce((a, s) => a + s.bad, 0);
+  const ratio = median(run.map((s, i) => s.rps / ref[i]!.rps));
   return {
     suite: '', scenario: scenario.name,
     reqPerSec: mean(run.map((s) => s.rps)), serverUs: meanOf(run),
     p50ms: mean(run.map((s) => s.p50)), p99ms: mean(run.map((s) => s.p99)),
-    ratio: median(run.map((s, i) => s.rps / ref[i]!.rps)),
-    target: scenario.target === undefined ? undefined : `≥ ${scenario.target}×`,
+    ratio, ...(scenario.target === undefined ? {} : { target: `≥ ${scenario.target}×`, met: ratio >= scenario.target }),
     note: bad > 0 ? `${bad} non-2xx/errors` : undefined,
   };
 }

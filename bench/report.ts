@@ -10,12 +10,8 @@ import type { BenchRow } from './types.js';
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** 'met' or 'MISSED' for a row with a target ('' without one). */
-export function verdict(row: Pick<BenchRow, 'ratio' | 'target' | 'met'>): string {
-  if (row.met !== undefined) return row.met ? 'met' : 'MISSED';
-  if (row.ratio === undefined || !row.target) return '';
-  const m = /([\d.]+)/.exec(row.target);
-  if (!m) return '';
-  return row.ratio >= Number(m[1]) ? 'met' : 'MISSED';
+export function verdict(row: Pick<BenchRow, 'met'>): string {
+  return row.met === undefined ? '' : row.met ? 'met' : 'MISSED';
 }
 
 export function table(rows: BenchRow[], unit: 'http' | 'ops'): string {

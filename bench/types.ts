@@ -60,7 +60,7 @@ export interface BenchRow {
   /** scenario req/s ÷ reference req/s in the same rounds. */
   ratio?: number;
   target?: string;
-  /** For a target that is not a ratio (a rate, a time): whether the row reached it. */
+  /** Whether the row reached its target (set with every target, by the suite that measured it). */
   met?: boolean;
   note?: string;
 }

@@ -29,7 +29,7 @@ export function place(st: State, cmd: OrderCommand): Placed | Reject {
   const limitIdx = (outcome === 0 ? cmd.price : MICRO - cmd.price) / book.res;
   const acct = st.acct(cmd.owner);
   const owner = st.ownerOf(acct);
-  const tokenId = st.tokenId(market, outcome);
+  const tokenId = st.tokenOf(market, outcome);
   const bps = Math.max(m.makerBaseFeeBps, m.takerBaseFeeBps);
   const maxFee = buy ? maxFeeFor(v.amount >= 0 ? m.takerBaseFeeBps : bps, cmd.price, v.size, v.amount) : 0;
   const reserve = buy ? (v.amount >= 0 ? v.amount : notional(cmd.price, v.size)) + maxFee : v.size;

@@ -9,7 +9,7 @@ import { Book } from '../engine/book.js';
 import { ExpiryQueue } from '../engine/expiry-queue.js';
 import { FillBuffer } from '../engine/fills.js';
 import { Ledger } from '../ledger/ledger.js';
-import { COLLATERAL } from '../ledger/types.js';
+import { COLLATERAL, tokenId } from '../ledger/types.js';
 import type { Clock, Effects, IdSource, MarketRow, OrderRow, OrderStatus, TradeRow } from './types.js';
 
 export interface MarketState {
@@ -17,7 +17,7 @@ export interface MarketState {
   book: Book;
   /** Live order of each book slot. */
   bySlot: Array<LiveOrder | undefined>;
-  /** The market's two token ids, made on its first order (`State.tokenId`). */
+  /** The market's two token ids, made on its first order (`State.tokenOf`). */
   tokens?: readonly [string, string];
 }
 
@@ -79,8 +79,8 @@ export class State {
     return this.names[acct]!;
   }
 
-  tokenId(m: MarketState, outcome: 0 | 1): string {
-    const t = m.tokens ?? (m.tokens = [`${m.row.conditionId}:0`, `${m.row.conditionId}:1`]);
+  tokenOf(m: MarketState, outcome: 0 | 1): string {
+    const t = m.tokens ?? (m.tokens = [tokenId(m.row.conditionId, 0), tokenId(m.row.conditionId, 1)]);
     return t[outcome];
   }
 

@@ -23,6 +23,7 @@ import type { Kysely } from 'kysely';
 import type { OrderStatus, OrderType, Side, SnapshotLoader } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { OrdersTable } from '../store/schema-exchange.js';
+import { tokenId } from '../ledger/types.js';
 import { orderFromRow, restoreTuning } from './restore.js';
 
 type Sqlite = SqliteDatabase.Database;
@@ -74,7 +75,7 @@ class PageLoader {
       }
       const m = nums[o + SLOT.market]!;
       const market = strings[m]!;
-      const tokens = this.tokens[m] ?? (this.tokens[m] = [`${market}:0`, `${market}:1`]);
+      const tokens = this.tokens[m] ?? (this.tokens[m] = [tokenId(market, 0), tokenId(market, 1)]);
       const outcome = (flags & 1) as 0 | 1;
       const apiKey = nums[o + SLOT.apiKey]!;
       const builder = nums[o + SLOT.builder]!;
