@@ -1,6 +1,8 @@
 /**
- * `GET /public-search`: events and tags whose words match the query, through the full-text
- * indexes of migration 0002 (never a table scan). Ranking, the same on both backends:
+ * `GET /public-search`: events and tags whose words match the query (never a table scan): in SQL
+ * through the full-text indexes of migration 0002, or on SQLite, unscoped and for words of ASCII
+ * letters and digits, from the in-memory index of search-index/ (equal answers, checked by
+ * search-index.test.ts). Ranking, the same on both backends and both ways:
  *   1. exact match — the title/label equals the query, or the slug equals its words joined by `-`;
  *   2. prefix match — the title/label or slug starts with it;
  *   3. word match — every word occurs (the last as a prefix);
@@ -14,12 +16,16 @@ import type { Database } from '../store/schema.js';
 import type { Dialect } from '../store/migrations/context.js';
 import { errors } from '../errors/catalogue.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
-import { eventMatch, ftsEventCount, matchText, queryWords, tagMatch } from './queries/search-sql.js';
-import { tierArgs, walkRankedEvents, type TierArgs } from './queries/search-walk.js';
-import { literal, prepared, preparedShapes } from '../store/prepared.js';
-import { query, rows as read, rowsOf, runPlan, type Plan } from '../store/read-plan.js';
+import { eventMatch, matchText, queryWords, tagMatch, tierArgs, type TierArgs } from './queries/search-sql.js';
+import { plainQuery, searchIndexed } from './search-index/index.js';
+import { literal, preparedShapes } from '../store/prepared.js';
+import { query, rowsOf, runPlan, type Plan } from '../store/read-plan.js';
+import { sqliteOf } from '../store/sqlite-handle.js';
 
 export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
+
+/** Whether SQLite's unscoped searches use the in-memory index; tests turn it off to compare with the SQL ranking. */
+export const searchIndexing = { enabled: true };
 
 /** The rank tier of a row: 0 when its text or slug equals the query, 1 when either starts with it, else 2. */
 function tier(textCol: string, slugCol: string) {
@@ -57,7 +63,7 @@ const tagCount = preparedShapes((db, s: SearchShape, match: string, ...tier: Tie
   matchingTags(db, s, match, tier).select((eb) => eb.fn.countAll<number>().as('n')), searchShapeKey);
 
 interface EventHit { id: number; ticker: string; slug: string; title: string }
-const hitsById = prepared((db, ids: number[]) => db.selectFrom('events').select(['id', 'ticker', 'slug', 'title']).where('id', 'in', ids));
+interface TagHit { id: number; label: string; slug: string; event_count: number }
 
 /** The matching events (by dialect and scope), ranked in full: a page of them, and their count. */
 function matchingEvents(db: Kysely<Database>, s: SearchShape, match: string) {
@@ -71,26 +77,6 @@ const rankedEvents = preparedShapes((db, s: SearchShape, match: string, ...[lowe
 const matchCount = preparedShapes((db, s: SearchShape, match: string) =>
   matchingEvents(db, s, match).select((eb) => eb.fn.countAll<number>().as('n')), searchShapeKey);
 
-/** A page of the matching events in rank order, and how many events match. */
-function* eventPage(dialect: Dialect, scope: Scope | undefined,
-  m: { words: string[]; lowered: string; slug: string; match: string; tier: TierArgs }, offset: number, limit: number): Plan<{ rows: EventHit[]; total: number }> {
-  const shape = { dialect, scope };
-  const fullRanking = query(rankedEvents, shape, m.match, ...m.tier, literal(limit), offset);
-  if (scope || dialect !== 'sqlite') {
-    const [rows, n] = yield* rowsOf(fullRanking, query(matchCount, shape, m.match));
-    return { rows, total: Number(n[0]?.n ?? 0) };
-  }
-  // SQLite, unscoped: count on the full-text index alone, and rank by walking indexes when the walk can (search-walk.ts).
-  const total = yield* ftsEventCount(m.match);
-  const ranked = yield* walkRankedEvents({ ...m, need: Math.min(offset + limit, total), total });
-  if (!ranked) return { rows: (yield* rowsOf(fullRanking))[0], total };
-  const ids = ranked.slice(offset, offset + limit);
-  if (ids.length === 0) return { rows: [], total };
-  const rows = yield* read(hitsById.read, undefined, ids);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return { rows: ids.map((id) => byId.get(id)!), total };
-}
-
 /**
  * `GET /public-search`. Its reads are one read plan (store/read-plan.ts): on SQLite the count, the
  * ranking and the page come from one snapshot, so `totalResults` and `hasMore` agree with the page.
@@ -100,30 +86,43 @@ export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: Se
   const scope = await resolveScope(db, q.creator);
   const words = queryWords(q.q);
   if (words.length === 0) return { events: [], tags: [], pagination: { hasMore: false, totalResults: 0 } };
-  return runPlan(db, search(dialect, scope, words, q));
-}
-
-function* search(dialect: Dialect, scope: Scope | undefined, words: string[], q: SearchQuery) {
-  const lowered = q.q.trim().toLowerCase();
-  const slug = words.join('-');
-  const offset = (q.page - 1) * q.limit_per_type;
-
-  const match = matchText(dialect, words);
-  const tier = tierArgs(lowered, slug);
-  const { rows: eventRows, total: totalEvents } = yield* eventPage(dialect, scope, { words, lowered, slug, match, tier }, offset, q.limit_per_type);
-
-  let tagRows: Array<{ id: number; label: string; slug: string; event_count: number }> = [];
-  let tagTotal = 0;
-  if (q.search_tags) {
-    const shape = { dialect, scope };
-    const [page, counted] = yield* rowsOf(query(tagPage, shape, match, ...tier, literal(q.limit_per_type), offset), query(tagCount, shape, match, ...tier));
-    tagRows = page;
-    tagTotal = Number(counted[0]?.n ?? 0);
-  }
+  const sqlite = sqliteOf(db);
+  const plan = sqlite && searchIndexing.enabled && !scope && plainQuery(words) ? fromIndex(sqlite, words, q) : ranked(dialect, scope, words, q);
+  const found = await runPlan(db, plan);
   const seen = q.page * q.limit_per_type;
   return {
-    events: eventRows.map((e) => ({ id: String(e.id), ticker: e.ticker, slug: e.slug, title: e.title })),
-    tags: tagRows.map((t) => ({ id: String(t.id), label: t.label, slug: t.slug, event_count: Number(t.event_count) })),
-    pagination: { hasMore: totalEvents > seen || tagTotal > seen, totalResults: totalEvents + tagTotal },
+    events: found.events.map((e) => ({ id: String(e.id), ticker: e.ticker, slug: e.slug, title: e.title })),
+    tags: found.tags.map((t) => ({ id: String(t.id), label: t.label, slug: t.slug, event_count: Number(t.event_count) })),
+    pagination: { hasMore: found.totalEvents > seen || found.totalTags > seen, totalResults: found.totalEvents + found.totalTags },
   };
+}
+
+interface Found { events: EventHit[]; totalEvents: number; tags: TagHit[]; totalTags: number }
+
+const queryTexts = (q: SearchQuery, words: string[]) => ({ lowered: q.q.trim().toLowerCase(), slug: words.join('-') });
+
+/** SQLite, unscoped, plain words: the in-memory index (search-index/), brought up to date in the plan's snapshot. */
+function* fromIndex(sqlite: NonNullable<ReturnType<typeof sqliteOf>>, words: string[], q: SearchQuery): Plan<Found> {
+  const offset = (q.page - 1) * q.limit_per_type;
+  const page = <T>(docs: T[]) => docs.slice(offset);
+  const found = yield* searchIndexed(sqlite, { words, ...queryTexts(q, words), need: offset + q.limit_per_type, tags: q.search_tags });
+  return {
+    events: page(found.events).map((d) => ({ id: d.id, ticker: d.extra, slug: d.slug, title: d.text })),
+    totalEvents: found.totalEvents,
+    tags: page(found.tags).map((d) => ({ id: d.id, label: d.text, slug: d.slug, event_count: d.weight })),
+    totalTags: found.totalTags,
+  };
+}
+
+/** Any other search: ranked in SQL (the full-text index finds the matches; the page and the counts in one snapshot on SQLite). */
+function* ranked(dialect: Dialect, scope: Scope | undefined, words: string[], q: SearchQuery): Plan<Found> {
+  const { lowered, slug } = queryTexts(q, words);
+  const offset = (q.page - 1) * q.limit_per_type;
+  const shape = { dialect, scope };
+  const match = matchText(dialect, words);
+  const tier = tierArgs(lowered, slug);
+  const [events, n] = yield* rowsOf(query(rankedEvents, shape, match, ...tier, literal(q.limit_per_type), offset), query(matchCount, shape, match));
+  if (!q.search_tags) return { events, totalEvents: Number(n[0]?.n ?? 0), tags: [], totalTags: 0 };
+  const [tags, counted] = yield* rowsOf(query(tagPage, shape, match, ...tier, literal(q.limit_per_type), offset), query(tagCount, shape, match, ...tier));
+  return { events, totalEvents: Number(n[0]?.n ?? 0), tags, totalTags: Number(counted[0]?.n ?? 0) };
 }

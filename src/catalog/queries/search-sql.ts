@@ -7,8 +7,6 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../../store/migrations/context.js';
-import { prepared } from '../../store/prepared.js';
-import { rows, type Plan } from '../../store/read-plan.js';
 
 /** Lower-cased words of a query, as both tokenizers see them (runs of letters and digits). */
 export function queryWords(q: string): string[] {
@@ -43,10 +41,15 @@ export function tagMatch(dialect: Dialect, text: string) {
 }
 
 /**
- * SQLite, unscoped: how many events match, counted on the full-text index alone (its rows are
- * the events' rows, kept by the 0002 triggers), without visiting a single event row.
+ * The query's values as the ranking's tier expression takes them, one by one (prepared
+ * statements take scalar parameters): the lower-cased query and its slug, each also as a LIKE
+ * prefix pattern.
  */
-const ftsCount = prepared((_db, fts: string) => sql<{ n: number }>`select count(*) as n from events_fts where events_fts match ${fts}`);
-export function* ftsEventCount(match: string): Plan<number> {
-  return Number((yield* rows(ftsCount.read, undefined, match))[0]?.n ?? 0);
+export type TierArgs = [lowered: string, loweredLike: string, slug: string, slugLike: string];
+export function tierArgs(lowered: string, slug: string): TierArgs {
+  return [lowered, `${likeEscape(lowered)}%`, slug, `${likeEscape(slug)}%`];
+}
+
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,0 +1,51 @@
+/**
+ * The words FTS5 indexes for a title or slug (migration 0002: unicode61, remove_diacritics 2),
+ * made here exactly as FTS5 makes them. For plain text — ASCII and punctuation every Unicode
+ * version has had (dashes, quotes, ellipsis, guillemets, no-break space), separators to
+ * unicode61 — a word is a run of ASCII letters and digits, lower-cased. Any other text goes to
+ * FTS5 itself: a scratch in-memory table with the same tokenizer, whose vocabulary is read back.
+ */
+import Sqlite from 'better-sqlite3';
+
+const PLAIN = /^[\x00-\x7e\u00a0\u00ab\u00bb\u2010-\u2027]*$/;
+const WORDS = /[a-z0-9]+/g;
+const ASCII_UPPER = /[A-Z]+/g;
+const HAS_UPPER = /[A-Z]/;
+
+/** SQLite's `lower()` without ICU: ASCII letters only (what the SQL ranking's tiers compare); `s` itself when it has none. */
+export function asciiLower(s: string): string {
+  return HAS_UPPER.test(s) ? s.replace(ASCII_UPPER, (m) => m.toLowerCase()) : s;
+}
+
+interface Scratch { clear: Sqlite.Statement; put: Sqlite.Statement; terms: Sqlite.Statement }
+let scratch: Scratch | undefined;
+
+function openScratch(): Scratch {
+  const db = new Sqlite(':memory:');
+  db.exec(`create virtual table t using fts5(x, tokenize='unicode61 remove_diacritics 2');
+    create virtual table v using fts5vocab(t, 'row');`);
+  return {
+    clear: db.prepare('delete from t'),
+    put: db.prepare('insert into t (rowid, x) values (1, ?)'),
+    terms: db.prepare('select term from v').pluck(),
+  };
+}
+
+function fts5Words(text: string): string[] {
+  scratch ??= openScratch();
+  scratch.clear.run();
+  scratch.put.run(text);
+  return scratch.terms.all() as string[];
+}
+
+/** The distinct words FTS5 finds in the texts of one row. */
+export function wordsOf(...texts: string[]): string[] {
+  const joined = texts.join(' ');
+  const words = PLAIN.test(joined) ? (joined.toLowerCase().match(WORDS) ?? []) : fts5Words(joined);
+  return [...new Set(words)];
+}
+
+/** True when the index can answer a query word for word as FTS5 would (ASCII letters and digits). */
+export function plainQuery(words: string[]): boolean {
+  return words.every((w) => /^[a-z0-9]+$/.test(w));
+}
