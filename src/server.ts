@@ -1,7 +1,7 @@
 /**
  * Composition root: opens the store, migrates it, fills an empty embedded database with the
- * demo data set (runtime.md), builds the event list's missing stored items, rebuilds the exchange from the database, builds the services
- * and the HTTP app. `sibyl serve`, the tests
+ * demo data set (runtime.md), builds the event list's missing stored items and (SQLite) the search index, rebuilds the
+ * exchange from the database, builds the services and the HTTP app. `sibyl serve`, the tests
  * and the benchmarks all start the service through here, so they run the same thing.
  */
 import type { Config } from './config/config.js';
@@ -11,6 +11,7 @@ import { buildApp } from './http/app.js';
 import type { App, Services } from './http/types.js';
 import { loadDemoIfEmpty } from './demo/load.js';
 import { fillEventItems } from './catalog/event-json.js';
+import { buildSearchIndex } from './catalog/search-index/index.js';
 import { ExchangeService } from './exchange/service.js';
 import { OrderDesk, HEARTBEAT_CANCEL_REASON } from './trading/orders.js';
 import { AccountReads } from './trading/account.js';
@@ -47,6 +48,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress });
     // The event list's stored items that are missing (a migrated or bulk-seeded catalog): src/catalog/event-json.ts.
     await fillEventItems(store.db, { onProgress: opts.onProgress, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
+    await buildSearchIndex(store.db); // SQLite: /public-search from memory (src/catalog/search-index)
     const now = opts.now ?? Date.now;
     const restoring = performance.now();
     const exchange = await ExchangeService.open(store, {

@@ -16,7 +16,8 @@ import { startTestService, type TestService } from '../support/service.js';
 
 const WORDS = ['will', 'bitcoin', 'win', 'the', 'election', 'price', 'above', 'willow', 'wild', 'golden'];
 const QUERIES = ['will', 'wil', 'w', 'will bitcoin', 'will b', 'bitcoin win', 'the', 'the el', 'golden', 'golden win', 'price above',
-  'ecl', 'eclair', 'wild', 'willow', 'pri', 'win', 'Will Bitcoin', 'will-bitcoin', 'zzz', 'will zzz', 'renamed', 'fresh'];
+  'ecl', 'eclair', 'wild', 'willow', 'pri', 'win', 'Will Bitcoin', 'will-bitcoin', 'zzz', 'will zzz', 'renamed', 'fresh',
+  'élection', 'Éclair', 'ÉCL', 'élection will', 'ｗｉｌｌ', 'will ｗｉｌｌ', 'naïve', 'x²'];
 const PAGES = [[5, 1], [10, 1], [10, 2], [7, 3], [25, 1], [25, 4], [100, 1]] as const;
 
 const sqlite = backends().find((b) => b.name === 'sqlite')!;

@@ -28,6 +28,7 @@ export async function dumpCatalog(store: Store): Promise<Dump> {
   for (const [table, keys] of CATALOG_TABLES) {
     // Sorted here, not in SQL: PostgreSQL's text collation need not be byte order.
     const rows = (await store.db.selectFrom(table).selectAll().execute()) as Array<Record<string, unknown>>;
+    for (const r of rows) delete r.search_seq; // SQLite's own bookkeeping for the search index (migration 0017)
     out[table] = rows.sort((a, b) => {
       for (const k of keys) {
         const x = a[k] as number | string;

@@ -172,6 +172,11 @@ export class DocIndex {
     for (let i = Math.min(lo, moved), end = Math.max(lo, moved); i <= end && i < rank.length; i++) this.rankPos[rank[i]!] = i;
   }
 
+  /** Builds the sorted structures now rather than on the next search. */
+  warm(): void {
+    this.ready();
+  }
+
   /** Builds what an edit batch dropped; restarts the stamps long before they could wrap. */
   private ready(): number[] {
     const n = this.docs.length;

@@ -1,20 +1,22 @@
 /**
- * `/public-search` from memory on SQLite (unscoped, words of ASCII letters and digits): the
+ * `/public-search` from memory on SQLite (unscoped; each word one word to FTS5): the
  * events and tags, their words and rank keys, kept per database connection and brought up to
  * date at the start of every search from `search_feed` (migration 0017), inside the search's read
  * snapshot. A search then reads one row when nothing changed, the changed rows when something
  * did (any writer: the service, the importer, another process), everything after a delete.
- * The first search builds the index (about a second on the scale catalog); every answer equals
+ * The service builds the index at start (about a second on the scale catalog); every answer equals
  * the SQL ranking's (search.ts), which scoped searches, other queries and PostgreSQL still use.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import { prepared } from '../../store/prepared.js';
-import { rows as read, type Plan } from '../../store/read-plan.js';
+import { rows as read, runPlan, type Plan } from '../../store/read-plan.js';
+import { sqliteOf } from '../../store/sqlite-handle.js';
+import type { Database } from '../../store/schema.js';
 import { DocIndex, type Doc } from './doc-index.js';
-import { plainQuery } from './tokens.js';
+import { queryTerms } from './tokens.js';
 
-export { plainQuery };
+export { queryTerms };
 
 interface Feed { seq: number; resets: number }
 const feedRow = prepared(() => sql<Feed>`select seq, resets from search_feed where id = 1`);
@@ -50,16 +52,32 @@ class SearchIndex {
 
 const indexes = new WeakMap<SqliteDatabase.Database, SearchIndex>();
 
-export interface IndexedQuery { words: string[]; lowered: string; slug: string; need: number; tags: boolean }
+function indexOf(sqlite: SqliteDatabase.Database): SearchIndex {
+  let index = indexes.get(sqlite);
+  if (!index) indexes.set(sqlite, (index = new SearchIndex()));
+  return index;
+}
+
+/** Builds the index of a SQLite store at start, so that the first search does not wait for it; nothing on PostgreSQL. */
+export async function buildSearchIndex(db: Kysely<Database>): Promise<void> {
+  const sqlite = sqliteOf(db);
+  if (!sqlite) return;
+  const index = indexOf(sqlite);
+  await runPlan(db, index.refresh());
+  index.events.warm();
+  index.tags.warm();
+}
+
+/** `terms`: the query's words as FTS5 reads them (`queryTerms`); `lowered` and `slug` as the SQL ranking's tiers take them. */
+export interface IndexedQuery { terms: string[]; lowered: string; slug: string; need: number; tags: boolean }
 export interface IndexedAnswer { events: Doc[]; totalEvents: number; tags: Doc[]; totalTags: number }
 
 /** The first `need` events (and tags) of a search in rank order, and how many match (a read-plan step). */
 export function* searchIndexed(sqlite: SqliteDatabase.Database, q: IndexedQuery): Plan<IndexedAnswer> {
-  let index = indexes.get(sqlite);
-  if (!index) indexes.set(sqlite, (index = new SearchIndex()));
+  const index = indexOf(sqlite);
   yield* index.refresh();
-  const head = q.words.slice(0, -1);
-  const last = q.words[q.words.length - 1]!;
+  const head = q.terms.slice(0, -1);
+  const last = q.terms[q.terms.length - 1]!;
   const hits = index.events.match(head, last);
   const events = index.events.top(hits, q.need, q.lowered, q.slug);
   const totalEvents = hits.slots.length;

@@ -17,25 +17,28 @@ export function asciiLower(s: string): string {
   return HAS_UPPER.test(s) ? s.replace(ASCII_UPPER, (m) => m.toLowerCase()) : s;
 }
 
-interface Scratch { clear: Sqlite.Statement; put: Sqlite.Statement; terms: Sqlite.Statement }
+interface Scratch { clear: Sqlite.Statement; put: Sqlite.Statement; terms: Sqlite.Statement; instances: Sqlite.Statement }
 let scratch: Scratch | undefined;
 
 function openScratch(): Scratch {
   const db = new Sqlite(':memory:');
   db.exec(`create virtual table t using fts5(x, tokenize='unicode61 remove_diacritics 2');
-    create virtual table v using fts5vocab(t, 'row');`);
+    create virtual table v using fts5vocab(t, 'row');
+    create virtual table vi using fts5vocab(t, 'instance');`);
   return {
     clear: db.prepare('delete from t'),
     put: db.prepare('insert into t (rowid, x) values (1, ?)'),
     terms: db.prepare('select term from v').pluck(),
+    instances: db.prepare('select term from vi order by offset').pluck(),
   };
 }
 
-function fts5Words(text: string): string[] {
+/** FTS5's words of `text`: its distinct terms, or every occurrence in order. */
+function fts5Words(text: string, each = false): string[] {
   scratch ??= openScratch();
   scratch.clear.run();
   scratch.put.run(text);
-  return scratch.terms.all() as string[];
+  return (each ? scratch.instances : scratch.terms).all() as string[];
 }
 
 /** The distinct words FTS5 finds in the texts of one row. */
@@ -45,7 +48,19 @@ export function wordsOf(...texts: string[]): string[] {
   return [...new Set(words)];
 }
 
-/** True when the index can answer a query word for word as FTS5 would (ASCII letters and digits). */
-export function plainQuery(words: string[]): boolean {
-  return words.every((w) => /^[a-z0-9]+$/.test(w));
+/**
+ * The query's words as FTS5 reads them (search-sql.ts quotes each word): each must be a single
+ * FTS5 word, else FTS5 would read a phrase and only the SQL ranking answers (undefined).
+ */
+export function queryTerms(words: string[]): string[] | undefined {
+  const terms: string[] = [];
+  for (const w of words) {
+    if (/^[a-z0-9]+$/.test(w)) terms.push(w);
+    else {
+      const each = fts5Words(w, true);
+      if (each.length !== 1) return undefined;
+      terms.push(each[0]!);
+    }
+  }
+  return terms;
 }
