@@ -11,6 +11,7 @@ import Sqlite from 'better-sqlite3';
 import { backends } from '../support/backends.js';
 import { insertEvent, upsertTag } from '../../src/catalog/write.js';
 import { searchIndexing } from '../../src/catalog/search.js';
+import { indexTuning } from '../../src/catalog/search-index/doc-index.js';
 import { sqliteOf } from '../../src/store/sqlite-handle.js';
 import { startTestService, type TestService } from '../support/service.js';
 
@@ -101,11 +102,19 @@ describe('catalog search from the in-memory index (sqlite)', () => {
     assert.ok(!(await get('/public-search?q=will&limit_per_type=100')).body.events.some((e: { id: string }) => e.id === String(first[3])));
   });
 
-  it('takes a large batch of changes at once', async () => {
-    other.transaction(() => {
-      for (let i = 0; i < 400; i++) other.prepare('update events set volume = volume + ? where id = ?').run((i * 7919) % 10_000, 1 + (i % 150));
-      other.prepare("update events set title = title || ' wilder' where id % 5 = 0").run();
-    })();
-    await sameAsSql();
-  });
+  for (const rebuildOver of [1000, 10]) {
+    it(`takes a batch of changes at once (${rebuildOver === 10 ? 'rebuilt' : 'edited in place'})`, async () => {
+      indexTuning.rebuildOver = rebuildOver;
+      try {
+        other.transaction(() => {
+          for (let i = 0; i < 400; i++) other.prepare('update events set volume = volume + ? where id = ?').run((i * 7919) % 10_000, 1 + (i % 150));
+          other.prepare(`update events set title = title || ' wild${rebuildOver}' where id % 5 = 0`).run();
+          other.prepare('update events set closed = 1 - closed where id % 7 = 0').run();
+        })();
+        await sameAsSql([...QUERIES, `wild${rebuildOver}`]);
+      } finally {
+        indexTuning.rebuildOver = 1000;
+      }
+    });
+  }
 });

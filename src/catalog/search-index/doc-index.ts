@@ -33,7 +33,7 @@ const EMPTY: number[] = [];
  * Above this many changed rows, the sorted structures are rebuilt on the next search instead of
  * edited (on 100,000 events: an edit ≈ 0.1 ms, since it moves array entries; a rebuild ≈ 200 ms).
  */
-const REBUILD_OVER = 1000;
+export const indexTuning = { rebuildOver: 1000 };
 /** A prefix range with more rows than this is walked in rank order rather than sorted. */
 const SORT_RANGE_UP_TO = 1000;
 
@@ -79,7 +79,7 @@ export class DocIndex {
 
   /** Adds or replaces rows (by id). */
   apply(rows: Doc[]): void {
-    const edit = rows.length <= REBUILD_OVER;
+    const edit = rows.length <= indexTuning.rebuildOver;
     if (!edit) this.vocab = this.byText = this.bySlug = this.rank = undefined;
     for (const doc of rows) {
       const slot = this.slotOf.get(doc.id);
