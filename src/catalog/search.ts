@@ -1,7 +1,7 @@
 /**
  * `GET /public-search`: events and tags whose words match the query (never a table scan): in SQL
- * through the full-text indexes of migration 0002, or on SQLite, unscoped, from the in-memory
- * index of search-index/ (equal answers, checked by search-index.test.ts). Ranking, the same on both backends and both ways:
+ * through the full-text indexes of migration 0002, or on SQLite from the in-memory index of
+ * search-index/ (equal answers, checked by search-index.test.ts). Ranking, the same on both backends and both ways:
  *   1. exact match — the title/label equals the query, or the slug equals its words joined by `-`;
  *   2. prefix match — the title/label or slug starts with it;
  *   3. word match — every word occurs (the last as a prefix);
@@ -86,8 +86,8 @@ export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: Se
   const words = queryWords(q.q);
   if (words.length === 0) return { events: [], tags: [], pagination: { hasMore: false, totalResults: 0 } };
   const sqlite = sqliteOf(db);
-  const terms = sqlite && searchIndexing.enabled && !scope ? queryTerms(words) : undefined;
-  const plan = sqlite && terms ? fromIndex(sqlite, words, terms, q) : ranked(dialect, scope, words, q);
+  const terms = sqlite && searchIndexing.enabled ? queryTerms(words) : undefined;
+  const plan = sqlite && terms ? fromIndex(sqlite, words, terms, scope, q) : ranked(dialect, scope, words, q);
   const found = await runPlan(db, plan);
   const seen = q.page * q.limit_per_type;
   return {
@@ -101,11 +101,11 @@ interface Found { events: EventHit[]; totalEvents: number; tags: TagHit[]; total
 
 const queryTexts = (q: SearchQuery, words: string[]) => ({ lowered: q.q.trim().toLowerCase(), slug: words.join('-') });
 
-/** SQLite, unscoped: the in-memory index (search-index/), brought up to date in the plan's snapshot. */
-function* fromIndex(sqlite: NonNullable<ReturnType<typeof sqliteOf>>, words: string[], terms: string[], q: SearchQuery): Plan<Found> {
+/** SQLite: the in-memory index (search-index/), brought up to date in the plan's snapshot. */
+function* fromIndex(sqlite: NonNullable<ReturnType<typeof sqliteOf>>, words: string[], terms: string[], scope: Scope | undefined, q: SearchQuery): Plan<Found> {
   const offset = (q.page - 1) * q.limit_per_type;
   const page = <T>(docs: T[]) => docs.slice(offset);
-  const found = yield* searchIndexed(sqlite, { terms, ...queryTexts(q, words), need: offset + q.limit_per_type, tags: q.search_tags });
+  const found = yield* searchIndexed(sqlite, { terms, ...queryTexts(q, words), need: offset + q.limit_per_type, tags: q.search_tags, scope });
   return {
     events: page(found.events).map((d) => ({ id: d.id, ticker: d.extra, slug: d.slug, title: d.text })),
     totalEvents: found.totalEvents,

@@ -8,8 +8,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Sqlite from 'better-sqlite3';
+import { getAddress } from 'viem';
 import { backends } from '../support/backends.js';
-import { insertEvent, upsertTag } from '../../src/catalog/write.js';
+import { insertCreator, insertEvent, upsertSite, upsertTag } from '../../src/catalog/write.js';
 import { searchIndexing } from '../../src/catalog/search.js';
 import { indexTuning } from '../../src/catalog/search-index/doc-index.js';
 import { sqliteOf } from '../../src/store/sqlite-handle.js';
@@ -20,6 +21,10 @@ const QUERIES = ['will', 'wil', 'w', 'will bitcoin', 'will b', 'bitcoin win', 't
   'ecl', 'eclair', 'wild', 'willow', 'pri', 'win', 'Will Bitcoin', 'will-bitcoin', 'zzz', 'will zzz', 'renamed', 'fresh',
   'élection', 'Éclair', 'ÉCL', 'élection will', 'ｗｉｌｌ', 'will ｗｉｌｌ', 'naïve', 'x²'];
 const PAGES = [[5, 1], [10, 1], [10, 2], [7, 3], [25, 1], [25, 4], [100, 1]] as const;
+const WALLET_A = getAddress('0x00000000000000000000000000000000000000aa');
+const WALLET_B = getAddress('0x00000000000000000000000000000000000000bb');
+/** Unscoped, each site, each creator wallet (wallet B has two creator rows). */
+const SCOPES = ['', '&creator=north', '&creator=south', `&creator=${WALLET_A}`, `&creator=${WALLET_B}`];
 
 const sqlite = backends().find((b) => b.name === 'sqlite')!;
 
@@ -28,13 +33,13 @@ describe('catalog search from the in-memory index (sqlite)', () => {
   let other: Sqlite.Database;
   const get = async (url: string) => { const r = await svc.app.inject({ url }); return { status: r.statusCode, body: r.json() }; };
 
-  /** Every query and page, from the index and from the SQL ranking: the same answers. */
+  /** Every query, page and scope, from the index and from the SQL ranking: the same answers. */
   async function sameAsSql(queries = QUERIES): Promise<number> {
     let compared = 0;
     for (const q of queries) {
-      for (const [limit, page] of PAGES) {
-        for (const tags of ['', '&search_tags=false']) {
-          const url = `/public-search?q=${encodeURIComponent(q)}&limit_per_type=${limit}&page=${page}${tags}`;
+      for (const [i, [limit, page]] of PAGES.entries()) {
+        for (const extra of ['', '&search_tags=false', SCOPES[1 + (i % 4)]!, `${SCOPES[1 + ((i + 1) % 4)]!}&search_tags=false`]) {
+          const url = `/public-search?q=${encodeURIComponent(q)}&limit_per_type=${limit}&page=${page}${extra}`;
           const indexed = await get(url);
           searchIndexing.enabled = false;
           try {
@@ -42,6 +47,7 @@ describe('catalog search from the in-memory index (sqlite)', () => {
           } finally {
             searchIndexing.enabled = true;
           }
+          assert.equal(indexed.status, 200, url);
           compared += indexed.body.events.length + indexed.body.tags.length;
         }
       }
@@ -59,6 +65,13 @@ describe('catalog search from the in-memory index (sqlite)', () => {
       await upsertTag(db, { label: w[0]!.toUpperCase() + w.slice(1), slug: w }, now);
       await upsertTag(db, { label: `${w} ${w.length}`, slug: `${w}-${w.length % 3}` }, now);
     }
+    for (const id of ['north', 'south']) await upsertSite(db, { id, name: id }, now);
+    const creators = [
+      await insertCreator(db, { creatorName: 'A', creatorHandle: 'a', wallet: WALLET_A }, now),
+      await insertCreator(db, { creatorName: 'B', creatorHandle: 'b', wallet: WALLET_B }, now),
+      await insertCreator(db, { creatorName: 'B2', creatorHandle: 'b2', wallet: WALLET_B }, now),
+      null,
+    ];
     const titles: string[] = ['Will', 'will bitcoin', 'Will bitcoin win?', 'Willow', 'the election', 'Élection will win', 'Will “Golden” win…?', 'price – above'];
     for (let i = 0; i < 160; i++) {
       const n = 2 + rnd(5);
@@ -71,7 +84,8 @@ describe('catalog search from the in-memory index (sqlite)', () => {
       const slug = i === 0 ? 'will' : i === 1 ? 'will-bitcoin' : `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${i}`;
       const w = WORDS[rnd(WORDS.length)]!;
       const tags = i % 7 === 0 ? [WORDS[rnd(WORDS.length)]!, `${w}-${w.length % 3}`] : undefined;
-      await insertEvent(db, { slug, title, volume: rnd(4) * 1000, closed: rnd(4) === 0, tags }, now + i);
+      const sites = [['north'], ['south'], ['north', 'south'], []][rnd(4)];
+      await insertEvent(db, { slug, title, volume: rnd(4) * 1000, closed: rnd(4) === 0, tags, sites, creatorId: creators[rnd(4)] }, now + i);
     }
     other = new Sqlite(sqliteOf(svc.store.db)!.name);
   });
@@ -94,9 +108,15 @@ describe('catalog search from the in-memory index (sqlite)', () => {
     other.prepare('update events set closed = 1 where id = ?').run(first[1]);
     other.prepare("update events set title = 'Renamed golden price', slug = 'renamed-golden-price' where id = ?").run(first[2]);
     other.prepare("insert into tags (label, slug, requires_translation, created_at, updated_at) values ('Willful', 'willful', 0, 0, 0)").run();
+    // Scope links: an event leaves a site, joins another, changes creator; a tag moves.
+    other.prepare("delete from event_sites where event_id = ? and site_id = 'north'").run(first[0]);
+    other.prepare("insert or ignore into event_sites (event_id, site_id) values (?, 'south')").run(first[0]);
+    other.prepare('update events set creator_id = (select min(id) from event_creators) where id = ?').run(first[1]);
+    other.prepare("insert or ignore into event_tags (event_id, tag_id) values (?, (select id from tags where slug = 'willful'))").run(first[0]);
     await sameAsSql();
     assert.equal((await get('/public-search?q=renamed')).body.events[0]?.id, String(first[2]));
     other.prepare('delete from event_tags where event_id = ?').run(first[3]);
+    other.prepare('delete from event_sites where event_id = ?').run(first[3]);
     other.prepare('delete from events where id = ?').run(first[3]);
     await sameAsSql();
     assert.ok(!(await get('/public-search?q=will&limit_per_type=100')).body.events.some((e: { id: string }) => e.id === String(first[3])));

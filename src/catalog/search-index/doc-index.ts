@@ -63,7 +63,7 @@ function lowerBound<T>(sorted: T[], key: string, keyOf: (x: T) => string): numbe
 
 export class DocIndex {
   private readonly docs: Doc[] = [];
-  private readonly slotOf = new Map<number, number>();
+  private readonly slots = new Map<number, number>();
   private readonly lowText: string[] = [];
   private readonly lowSlug: string[] = [];
   private readonly postings = new Map<string, number[]>();
@@ -82,7 +82,7 @@ export class DocIndex {
     const edit = rows.length <= indexTuning.rebuildOver;
     if (!edit) this.vocab = this.byText = this.bySlug = this.rank = undefined;
     for (const doc of rows) {
-      const slot = this.slotOf.get(doc.id);
+      const slot = this.slots.get(doc.id);
       if (slot === undefined) this.add(doc, edit);
       else this.replace(slot, doc, edit);
     }
@@ -90,7 +90,7 @@ export class DocIndex {
 
   private add(doc: Doc, edit: boolean): void {
     const slot = this.docs.length;
-    this.slotOf.set(doc.id, slot);
+    this.slots.set(doc.id, slot);
     this.docs.push(doc);
     this.lowText.push(asciiLower(doc.text));
     this.lowSlug.push(asciiLower(doc.slug));
@@ -246,6 +246,33 @@ export class DocIndex {
     let kept = 0;
     for (let i = 0; i < count; i++) if (this.marks[out[i]!] === stamp) out[kept++] = out[i]!;
     return kept;
+  }
+
+  /** A row's slot (its place in this index's arrays), by id. */
+  slotOf(id: number): number | undefined {
+    return this.slots.get(id);
+  }
+
+  /** The hits whose slot `keep` accepts (a scope), marked with a new stamp. */
+  filter(hits: Hits, keep: (slot: number) => boolean): Hits {
+    const stamp = this.newStamp();
+    const out = this.hitBuffer;
+    let count = 0;
+    for (let i = 0; i < hits.slots.length; i++) {
+      const s = hits.slots[i]!;
+      if (keep(s)) { out[count++] = s; this.marks[s] = stamp; }
+    }
+    return { slots: out.subarray(0, count), stamp };
+  }
+
+  /** Every hit with a weight of its own (tags counted in a scope) that is above 0, in rank order by it: for few hits. */
+  rankBy(hits: Hits, lowered: string, slug: string, weight: (doc: Doc) => number): Doc[] {
+    const tier = (s: number) => (this.lowText[s] === lowered || this.docs[s]!.slug === slug ? 0
+      : this.lowText[s]!.startsWith(lowered) || this.lowSlug[s]!.startsWith(slug) ? 1 : 2);
+    const ranked = Array.from(hits.slots, (s) => ({ s, tier: tier(s), doc: { ...this.docs[s]!, weight: weight(this.docs[s]!) } }))
+      .filter((r) => r.doc.weight > 0);
+    ranked.sort((a, b) => a.tier - b.tier || b.doc.weight - a.doc.weight || b.doc.id - a.doc.id);
+    return ranked.map((r) => r.doc);
   }
 
   /** The first `need` hits in rank order (tiers by `lowered`, the query, and `slug`, its words joined by `-`). */

@@ -1,8 +1,9 @@
 /**
  * What changed for `/public-search`'s in-memory index (src/catalog/search-index), SQLite only.
  * `search_feed` holds one row: `seq`, bumped by every change to a searched or ranked column of an
- * event (title, slug, ticker, closed, volume) or a tag (label, slug, event_count), and `resets`,
- * bumped when an event or tag is deleted. The changed row records the new `seq` in its own
+ * event (title, slug, ticker, closed, volume, creator) or a tag (label, slug, event_count), or to
+ * an event's sites or tags (which scope a search and its tag counts), and `resets`, bumped when an
+ * event or tag is deleted. The changed row records the new `seq` in its own
  * `search_seq` (indexed), so a reader that has seen up to `seq` reads exactly the rows changed
  * since. Triggers keep it whatever writes the rows: the service, the importer, another process on
  * the same file. SQLite commits one writer at a time, so a row's `search_seq` is never below a
@@ -15,9 +16,11 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './context.js';
 
 const SEARCHED: Array<[table: string, columns: string]> = [
-  ['events', 'title, slug, ticker, closed, volume'],
+  ['events', 'title, slug, ticker, closed, volume, creator_id'],
   ['tags', 'label, slug, event_count'],
 ];
+/** Links that scope a search (an event's sites) or count within a scope (its tags): a change stamps the event. */
+const LINKS = ['event_sites', 'event_tags'];
 
 export async function up(db: Kysely<any>, ctx: MigrationContext): Promise<void> {
   if (ctx.dialect !== 'sqlite') return;
@@ -32,6 +35,12 @@ export async function up(db: Kysely<any>, ctx: MigrationContext): Promise<void> 
     await sql.raw(`create trigger ${table}_search_au after update of ${columns} on ${table} begin ${bump}; ${mark}; end`).execute(db);
     await sql.raw(`create trigger ${table}_search_ad after delete on ${table} begin
       update search_feed set resets = resets + 1 where id = 1; end`).execute(db);
+  }
+  const stamp = (ref: 'new' | 'old') => `update events set search_seq = (select seq from search_feed where id = 1) where id = ${ref}.event_id`;
+  for (const table of LINKS) {
+    await sql.raw(`create trigger ${table}_search_ai after insert on ${table} begin ${bump}; ${stamp('new')}; end`).execute(db);
+    await sql.raw(`create trigger ${table}_search_ad after delete on ${table} begin ${bump}; ${stamp('old')}; end`).execute(db);
+    await sql.raw(`create trigger ${table}_search_au after update on ${table} begin ${bump}; ${stamp('old')}; ${stamp('new')}; end`).execute(db);
   }
   await sql.raw('drop index events_title_lower').execute(db);
   await sql.raw('drop index events_slug_lower').execute(db);
