@@ -1,7 +1,8 @@
 /**
  * `GET /public-search`: events and tags whose words match the query (never a table scan): in SQL
  * through the full-text indexes of migration 0002, or on SQLite from the in-memory index of
- * search-index/ (equal answers, checked by search-index.test.ts). Ranking, the same on both backends and both ways:
+ * search-index/ (equal answers, checked by search-index.test.ts). Ranking, the same on both
+ * backends and both ways:
  *   1. exact match — the title/label equals the query, or the slug equals its words joined by `-`;
  *   2. prefix match — the title/label or slug starts with it;
  *   3. word match — every word occurs (the last as a prefix);
@@ -23,7 +24,7 @@ import { sqliteOf } from '../store/sqlite-handle.js';
 
 export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
 
-/** Whether SQLite's unscoped searches use the in-memory index; tests turn it off to compare with the SQL ranking. */
+/** Whether SQLite's searches use the in-memory index; tests turn it off to compare with the SQL ranking. */
 export const searchIndexing = { enabled: true };
 
 /** The rank tier of a row: 0 when its text or slug equals the query, 1 when either starts with it, else 2. */
