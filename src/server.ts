@@ -48,7 +48,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress });
     // The event list's stored items that are missing (a migrated or bulk-seeded catalog): src/catalog/event-json.ts.
     await fillEventItems(store.db, { onProgress: opts.onProgress, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
-    await buildSearchIndex(store.db); // SQLite: /public-search from memory (src/catalog/search-index)
+    await buildSearchIndex(store.db, opts.onProgress); // SQLite: /public-search from memory (src/catalog/search-index)
     const now = opts.now ?? Date.now;
     const restoring = performance.now();
     const exchange = await ExchangeService.open(store, {

@@ -71,13 +71,15 @@ function indexOf(sqlite: SqliteDatabase.Database): SearchIndex {
 }
 
 /** Builds the index of a SQLite store at start, so that the first search does not wait for it; nothing on PostgreSQL. */
-export async function buildSearchIndex(db: Kysely<Database>): Promise<void> {
+export async function buildSearchIndex(db: Kysely<Database>, onProgress?: (what: string, done: number, total: number) => void): Promise<void> {
   const sqlite = sqliteOf(db);
   if (!sqlite) return;
+  onProgress?.('search index', 0, 1);
   const index = indexOf(sqlite);
   await runPlan(db, index.refresh());
   index.events.warm();
   index.tags.warm();
+  onProgress?.('search index', 1, 1);
 }
 
 /**
