@@ -1,7 +1,7 @@
 /**
  * One kind of searchable row (events, tags) in memory: its words' posting lists, its rank order
- * and its texts sorted for prefix ranges. `search` answers what search.ts's SQL ranking answers:
- * rows with every head word and a word starting with the last one; tier 0 (text or slug equal
+ * and its texts sorted for prefix ranges. `match` and `top` answer what search.ts's SQL ranking
+ * answers: rows with every head word and a word starting with the last one; tier 0 (text or slug equal
  * to the query), 1 (either starts with it), 2 (the rest); then `group` ascending (closed after
  * open), `weight` descending (volume, event count), id descending.
  *
@@ -11,6 +11,7 @@
  * (a changed weight moves one row in the rank order); large batches rebuild lazily.
  */
 import { asciiLower, wordsOf } from './tokens.js';
+import { grown } from './arrays.js';
 
 export interface Doc {
   id: number;
@@ -41,12 +42,6 @@ const SORT_RANGE_UP_TO = 1000;
 function next(s: string): string | undefined {
   const last = s.charCodeAt(s.length - 1);
   return last === 0xffff ? undefined : s.slice(0, -1) + String.fromCharCode(last + 1);
-}
-
-function growTo(a: Int32Array, n: number): Int32Array {
-  const grown = new Int32Array(Math.max(16, n * 2));
-  grown.set(a);
-  return grown;
 }
 
 /** First index in `sorted` whose key is ≥ `key`. */
@@ -151,6 +146,12 @@ export class DocIndex {
     }
   }
 
+  /** A row's tier for a query: 0 when its text or slug equals it, 1 when either starts with it, else 2 (search.ts's `tier`). */
+  private tierOf(s: number, lowered: string, slug: string): 0 | 1 | 2 {
+    if (this.lowText[s] === lowered || this.docs[s]!.slug === slug) return 0;
+    return this.lowText[s]!.startsWith(lowered) || this.lowSlug[s]!.startsWith(slug) ? 1 : 2;
+  }
+
   /** Whether slot `a` ranks before slot `b` (group, weight descending, id descending). */
   private before(a: number, b: number): boolean {
     const x = this.docs[a]!;
@@ -171,7 +172,7 @@ export class DocIndex {
       else hi = mid;
     }
     rank.splice(lo, 0, slot);
-    if (this.rankPos.length < this.docs.length) this.rankPos = growTo(this.rankPos, this.docs.length);
+    this.rankPos = grown(this.rankPos, this.docs.length, (n) => new Int32Array(n));
     for (let i = Math.min(lo, moved), end = Math.max(lo, moved); i <= end && i < rank.length; i++) this.rankPos[rank[i]!] = i;
   }
 
@@ -195,7 +196,7 @@ export class DocIndex {
     this.bySlug ??= byKey(this.lowSlug);
     if (!this.rank) {
       const rank = Array.from({ length: n }, (_, i) => i).sort((a, b) => (a === b ? 0 : this.before(a, b) ? -1 : 1));
-      if (this.rankPos.length < n) this.rankPos = growTo(this.rankPos, n);
+      this.rankPos = grown(this.rankPos, n, (size) => new Int32Array(size));
       for (let i = 0; i < n; i++) this.rankPos[rank[i]!] = i;
       this.rank = rank;
     }
@@ -267,9 +268,7 @@ export class DocIndex {
 
   /** Every hit with a weight of its own (tags counted in a scope) that is above 0, in rank order by it: for few hits. */
   rankBy(hits: Hits, lowered: string, slug: string, weight: (doc: Doc) => number): Doc[] {
-    const tier = (s: number) => (this.lowText[s] === lowered || this.docs[s]!.slug === slug ? 0
-      : this.lowText[s]!.startsWith(lowered) || this.lowSlug[s]!.startsWith(slug) ? 1 : 2);
-    const ranked = Array.from(hits.slots, (s) => ({ s, tier: tier(s), doc: { ...this.docs[s]!, weight: weight(this.docs[s]!) } }))
+    const ranked = Array.from(hits.slots, (s) => ({ s, tier: this.tierOf(s, lowered, slug), doc: { ...this.docs[s]!, weight: weight(this.docs[s]!) } }))
       .filter((r) => r.doc.weight > 0);
     ranked.sort((a, b) => a.tier - b.tier || b.doc.weight - a.doc.weight || b.doc.id - a.doc.id);
     return ranked.map((r) => r.doc);
@@ -305,7 +304,7 @@ export class DocIndex {
 
   /** Tier 0 and 1 hits in order: found through the sorted texts and slugs, or by a rank walk for a large range. */
   private prefixTiers(isHit: (s: number) => boolean, need: number, lowered: string, slug: string): number[] {
-    const tier0 = (s: number) => this.lowText[s] === lowered || this.docs[s]!.slug === slug;
+    const tier0 = (s: number) => this.tierOf(s, lowered, slug) === 0;
     const ranges = ([[this.byText!, this.lowText, lowered], [this.bySlug!, this.lowSlug, slug]] as const).map(([list, keys, q]) => {
       const from = lowerBound(list, q, (s) => keys[s]!);
       const above = next(q);
@@ -327,7 +326,7 @@ export class DocIndex {
     const rank = this.rank!;
     for (let i = 0; i < rank.length && out.length < need; i++) {
       const s = rank[i]!;
-      if (isHit(s) && !exact.has(s) && (this.lowText[s]!.startsWith(lowered) || this.lowSlug[s]!.startsWith(slug))) out.push(s);
+      if (isHit(s) && !exact.has(s) && this.tierOf(s, lowered, slug) === 1) out.push(s);
     }
     return out;
   }

@@ -5,13 +5,7 @@
  * in it costs a few nanoseconds a row.
  */
 import type { Scope } from '../scope.js';
-
-function grown<T extends Int32Array | Uint8Array>(a: T, n: number, make: (n: number) => T): T {
-  if (n <= a.length) return a;
-  const b = make(Math.max(16, n * 2));
-  b.set(a);
-  return b;
-}
+import { grown } from './arrays.js';
 
 const NONE: string[] = [];
 

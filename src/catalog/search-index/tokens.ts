@@ -11,34 +11,33 @@ const PLAIN = /^[\x00-\x7e\u00a0\u00ab\u00bb\u2010-\u2027]*$/;
 const WORDS = /[a-z0-9]+/g;
 const ASCII_UPPER = /[A-Z]+/g;
 const HAS_UPPER = /[A-Z]/;
+const PLAIN_WORD = /^[a-z0-9]+$/;
 
 /** SQLite's `lower()` without ICU: ASCII letters only (what the SQL ranking's tiers compare); `s` itself when it has none. */
 export function asciiLower(s: string): string {
   return HAS_UPPER.test(s) ? s.replace(ASCII_UPPER, (m) => m.toLowerCase()) : s;
 }
 
-interface Scratch { clear: Sqlite.Statement; put: Sqlite.Statement; terms: Sqlite.Statement; instances: Sqlite.Statement }
+interface Scratch { clear: Sqlite.Statement; put: Sqlite.Statement; words: Sqlite.Statement }
 let scratch: Scratch | undefined;
 
 function openScratch(): Scratch {
   const db = new Sqlite(':memory:');
   db.exec(`create virtual table t using fts5(x, tokenize='unicode61 remove_diacritics 2');
-    create virtual table v using fts5vocab(t, 'row');
-    create virtual table vi using fts5vocab(t, 'instance');`);
+    create virtual table v using fts5vocab(t, 'instance');`);
   return {
     clear: db.prepare('delete from t'),
     put: db.prepare('insert into t (rowid, x) values (1, ?)'),
-    terms: db.prepare('select term from v').pluck(),
-    instances: db.prepare('select term from vi order by offset').pluck(),
+    words: db.prepare('select term from v order by offset').pluck(),
   };
 }
 
-/** FTS5's words of `text`: its distinct terms, or every occurrence in order. */
-function fts5Words(text: string, each = false): string[] {
+/** Every word FTS5 finds in `text`, in order. */
+function fts5Words(text: string): string[] {
   scratch ??= openScratch();
   scratch.clear.run();
   scratch.put.run(text);
-  return (each ? scratch.instances : scratch.terms).all() as string[];
+  return scratch.words.all() as string[];
 }
 
 /** The distinct words FTS5 finds in the texts of one row. */
@@ -55,9 +54,9 @@ export function wordsOf(...texts: string[]): string[] {
 export function queryTerms(words: string[]): string[] | undefined {
   const terms: string[] = [];
   for (const w of words) {
-    if (/^[a-z0-9]+$/.test(w)) terms.push(w);
+    if (PLAIN_WORD.test(w)) terms.push(w);
     else {
-      const each = fts5Words(w, true);
+      const each = fts5Words(w);
       if (each.length !== 1) return undefined;
       terms.push(each[0]!);
     }
