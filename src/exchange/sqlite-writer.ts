@@ -5,8 +5,9 @@
  * (columns.ts lists the columns). Kysely's connection is held for the duration, so no Kysely
  * query or transaction can interleave with ours.
  *
- * The handle is the one `openStore` registered (store/sqlite-handle.ts). PostgreSQL has its own
- * writer (pg-writer.ts).
+ * The handle is the one `openStore` registered (store/sqlite-handle.ts), with its checkpointer's
+ * pause: a commit waits while the log is being emptied for a restart (store/checkpointer.ts).
+ * PostgreSQL has its own writer (pg-writer.ts).
  */
 import type SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
@@ -14,7 +15,7 @@ import type { Database } from '../store/schema.js';
 import type { SealedBatch } from './rows.js';
 import { catalogUpdates } from './catalog-updates.js';
 import { TABLES, type TableSpec } from './columns.js';
-import { sqliteOf } from '../store/sqlite-handle.js';
+import { commitsPaused, sqliteOf } from '../store/sqlite-handle.js';
 
 type Sqlite = SqliteDatabase.Database;
 type Db = Kysely<Database>;
@@ -65,8 +66,9 @@ export class FastWriter {
     this.tx = sqlite.transaction((b: SealedBatch) => this.writeIn(b));
   }
 
-  /** Writes one sealed batch in one transaction (all or nothing). */
+  /** Writes one sealed batch in one transaction (all or nothing), once a log restart's pause is over. */
   async write(b: SealedBatch): Promise<void> {
+    await commitsPaused(this.db);
     // Holding Kysely's single SQLite connection keeps other queries out of our BEGIN…COMMIT.
     await this.db.connection().execute(async () => this.tx(b));
   }

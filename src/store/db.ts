@@ -73,7 +73,7 @@ function openSqlite(dataDir: string): Store {
   sqlite.pragma('cache_size = -65536');
   const checkpoints = startCheckpointer(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  registerSqlite(db, sqlite);
+  registerSqlite(db, sqlite, () => checkpoints.paused());
   const close = async () => {
     await checkpoints.stop();
     await db.destroy();
