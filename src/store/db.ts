@@ -66,6 +66,11 @@ function openSqlite(dataDir: string): Store {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Statement journals in memory: a write that fires triggers (an event's volume: its rank and
+  // search stamps) journals every page it changes, and past 64 KiB (four 16 KiB pages) SQLite
+  // spilled them to a temporary file it opened, wrote and closed inside the commit: 239 → 44–51 µs
+  // for that update, ≈ 15 µs per crossing order (docs/benchmarks.md, eighth session).
+  sqlite.pragma('temp_store = MEMORY');
   // Checkpoints run on a worker thread (checkpointer.ts); SQLite's own, inside a commit, only
   // as a backstop once the log holds WAL_BACKSTOP_BYTES (the pragma counts pages). A 64 MiB page cache.
   const pageSize = Number(sqlite.pragma('page_size', { simple: true }));
