@@ -11,6 +11,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import type { Dialect } from './migrations/context.js';
 import { registerSqlite } from './sqlite-handle.js';
+import { registerPg } from './pg-handle.js';
 import { startCheckpointer } from './checkpointer.js';
 
 export interface Store {
@@ -122,6 +123,7 @@ function openPostgres(url: string, poolSize: number, onConnectionLost: (err: Err
   });
   pool.on('error', onConnectionLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerPg(db, pool);
   return { db, dialect: 'postgres', location: url.replace(/:[^:@/]*@/, ':***@'), close: () => db.destroy() };
 }
 
