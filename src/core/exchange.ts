@@ -148,8 +148,21 @@ export class Exchange {
     return lo && { ...lo.row };
   }
 
-  openOrders(owner: string, market?: string, asset?: string): OrderRow[] {
-    return ownerOrders(this.state, owner, market, asset).map((id) => ({ ...this.state.live.get(id)!.row }));
+  /**
+   * `owner`'s live orders in `market` / of `asset` (when given), oldest first (seq order: an
+   * order joins its owner's list when it rests), as copies: `limit` of them after skipping
+   * `offset`. A page walks the list up to its end and copies only its own rows.
+   */
+  openOrders(owner: string, market?: string, asset?: string, offset = 0, limit = Infinity): OrderRow[] {
+    const out: OrderRow[] = [];
+    let skip = offset;
+    for (const { row: r } of this.state.liveOrdersOf(owner)) {
+      if (out.length >= limit) break;
+      if ((market !== undefined && r.market !== market) || (asset !== undefined && r.tokenId !== asset)) continue;
+      if (skip > 0) skip--;
+      else out.push({ ...r });
+    }
+    return out;
   }
 
   balance(wallet: string, asset: string): Balance {

@@ -33,13 +33,20 @@ export class AccountReads {
 
   /** Open orders of `owner` as JSON texts (order-json.ts), oldest first, one page from `offset`; `more` tells if a next page exists. */
   async openOrderTexts(owner: string, f: OrderFilters, offset: number): Promise<{ data: string[]; more: boolean }> {
-    let rows = this.exchange.core.openOrders(owner, f.market, f.asset_id);
-    if (f.id !== undefined) rows = rows.filter((o) => o.id === f.id);
-    rows.sort((a, b) => a.seq - b.seq);
-    const page = rows.slice(offset, offset + ORDERS_PAGE);
+    // One more than a page tells whether another follows.
+    const rows = f.id === undefined ? this.exchange.core.openOrders(owner, f.market, f.asset_id, offset, ORDERS_PAGE + 1) : this.openOrder(owner, f, offset);
+    const page = rows.length > ORDERS_PAGE ? rows.slice(0, ORDERS_PAGE) : rows;
     const { labels, trades } = await this.orderContext(page);
     const data = page.map((o) => this.json.text(o, labels.get(o.tokenId) ?? '', trades.get(o.id) ?? []));
-    return { data, more: offset + ORDERS_PAGE < rows.length };
+    return { data, more: rows.length > ORDERS_PAGE };
+  }
+
+  /** The page of an `id` filter: that live order, if it is `owner`'s and matches the other filters. */
+  private openOrder(owner: string, f: OrderFilters, offset: number): OrderRow[] {
+    const o = this.exchange.core.order(f.id!);
+    const match = o !== undefined && o.owner === owner && (f.market === undefined || o.market === f.market)
+      && (f.asset_id === undefined || o.tokenId === f.asset_id);
+    return match && offset === 0 ? [o] : [];
   }
 
   /** One order of `owner`, open or closed; undefined when absent or another account's. */
