@@ -16,8 +16,9 @@
  * is short (each copies what arrived during the one before), then holds the exchange's batch
  * writer (a flag in shared memory that `paused()` reads before each commit; commands go on
  * collecting into the batch and reads go on), copies the last few frames, and lets go. The next
- * commit starts the log over. A hold lasts one short checkpoint and never more than
- * `HOLD_LIMIT_MS`; when no restart follows (another process reading the log), the worker tries
+ * commit starts the log over. A hold lasts one short checkpoint, and a commit waits for it no
+ * more than `HOLD_LIMIT_MS` (once: a hold that outlasts it, a stalled fsync, holds nothing
+ * more); when no restart follows (another process reading the log), the worker tries
  * again only once the log has doubled. The main connection keeps its large
  * `wal_autocheckpoint` as a backstop, should the worker ever fall behind.
  *
@@ -121,13 +122,19 @@ export function startCheckpointer(file: string, { everyMs = 50, restartBytes = 6
   };
   const exited = new Promise<void>((ok) => worker.once('exit', () => { release(); ok(); }));
   worker.on('error', () => {}); // a failed checkpointer leaves the backstop: SQLite's own checkpoints
+  let outwaited = -1; // a hold that outlasted HOLD_LIMIT_MS (a stalled fsync): commits no longer wait for it
   return {
     paused() {
       if (Atomics.load(flags, HOLD) === 0) return undefined;
+      const hold = Atomics.load(flags, HOLDS);
+      if (hold === outwaited) return undefined;
       const wait = waitAsync(flags, HOLD, 1, HOLD_LIMIT_MS);
       if (!wait.async) return undefined;
       const keepAlive = setTimeout(() => {}, HOLD_LIMIT_MS); // a wait alone does not keep the process alive
-      return wait.value.finally(() => clearTimeout(keepAlive));
+      return wait.value.then((outcome) => {
+        clearTimeout(keepAlive);
+        if (outcome === 'timed-out') outwaited = hold;
+      });
     },
     get holds() { return Atomics.load(flags, HOLDS); },
     async stop() {
