@@ -54,8 +54,8 @@ const drain = () => {
     if (checkpoint() === undefined) return;
     if (performance.now() - t0 < 5) break;
   }
+  Atomics.add(flags, ${HOLDS}, 1); // first, so that a commit that sees the flag knows which hold it is
   Atomics.store(flags, ${HOLD}, 1);
-  Atomics.add(flags, ${HOLDS}, 1);
   try {
     // A commit already under way when the flag went up lands during the first pass: one more.
     const until = performance.now() + holdLimitMs;
