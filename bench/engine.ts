@@ -211,3 +211,4 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   printTable(await runEngineBench({ quick: process.argv.includes('--quick') }));
   console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
+

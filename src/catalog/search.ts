@@ -20,7 +20,7 @@ import { eventMatch, matchText, queryWords, tagMatch, tierArgs, type TierArgs } 
 import { queryTerms, searchIndexed } from './search-index/index.js';
 import { literal, preparedShapes } from '../store/prepared.js';
 import { query, rowsOf, runPlan, type Plan } from '../store/read-plan.js';
-import { sqliteOf } from '../store/sqlite-handle.js';
+import { sqliteOf } from '../store/handles.js';
 
 export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
 

@@ -88,11 +88,11 @@ export class Exchange {
   }
 
   cancelAll(owner: string, reason = USER_CANCEL): CancelResult {
-    return this.cancelIds(owner, ownerOrders(this.state, owner), reason);
+    return this.cancelIds(owner, Array.from(ownerOrders(this.state, owner), (r) => r.id), reason);
   }
 
   cancelMarket(owner: string, market?: string, asset?: string, reason = USER_CANCEL): CancelResult {
-    return this.cancelIds(owner, ownerOrders(this.state, owner, market, asset), reason);
+    return this.cancelIds(owner, Array.from(ownerOrders(this.state, owner, market, asset), (r) => r.id), reason);
   }
 
   /** Cancels GTD orders due at `nowMs` (a host timer calls this at `nextExpiry()`). */
@@ -156,9 +156,8 @@ export class Exchange {
   openOrders(owner: string, market?: string, asset?: string, offset = 0, limit = Infinity): OrderRow[] {
     const out: OrderRow[] = [];
     let skip = offset;
-    for (const { row: r } of this.state.liveOrdersOf(owner)) {
+    for (const r of ownerOrders(this.state, owner, market, asset)) {
       if (out.length >= limit) break;
-      if ((market !== undefined && r.market !== market) || (asset !== undefined && r.tokenId !== asset)) continue;
       if (skip > 0) skip--;
       else out.push({ ...r });
     }

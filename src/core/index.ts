@@ -2,7 +2,7 @@
 export { Exchange, USER_CANCEL } from './exchange.js';
 export { checkInvariants } from './invariants.js';
 export { counterIds, manualClock, randomIds, systemClock, type CounterIds } from './ids.js';
-export { EXPIRED_REASON, RESOLVED_REASON, DEFAULT_MIN_SIZE } from './markets.js';
+export { EXPIRED_REASON, RESOLVED_REASON, DEFAULT_MIN_SIZE, inMarket } from './markets.js';
 export { STP_REASON, FAK_REASON } from './place.js';
 export type { ExchangeSnapshot, MarketSnapshot, SnapshotHead, SnapshotLoader } from './snapshot.js';
 export { splitTokenId, MIN_MARKET_BUY } from './validate.js';

@@ -7,7 +7,7 @@
 import { MAX_FEE_BPS, MICRO, MIN_TICK, TICKS, validSize } from '../engine/amounts.js';
 import { reject, type Reject } from '../engine/rejects.js';
 import type { LiveOrder, State } from './state.js';
-import type { MarketRow, MarketSettings } from './types.js';
+import type { MarketRow, MarketSettings, OrderRow } from './types.js';
 
 export const RESOLVED_REASON = 'market resolved';
 export const EXPIRED_REASON = 'order expired';
@@ -96,13 +96,14 @@ export function cancelOne(st: State, lo: LiveOrder, reason: string): void {
   lo.market.book.lastChangeMs = st.clock.now();
 }
 
-/** Live order ids of `owner`, optionally only in one market and/or one token. */
-export function ownerOrders(st: State, owner: string, market?: string, asset?: string): string[] {
-  const out: string[] = [];
-  for (const { row: r } of st.liveOrdersOf(owner)) {
-    if ((market === undefined || r.market === market) && (asset === undefined || r.tokenId === asset)) out.push(r.id);
-  }
-  return out;
+/** Whether an order is in `market` and of `asset`, where given: the filter of cancels and account reads. */
+export function inMarket(r: OrderRow, market?: string, asset?: string): boolean {
+  return (market === undefined || r.market === market) && (asset === undefined || r.tokenId === asset);
+}
+
+/** Live orders of `owner`, oldest first, optionally only in one market and/or one token (the core's rows: read, not kept). */
+export function* ownerOrders(st: State, owner: string, market?: string, asset?: string): Generator<OrderRow> {
+  for (const { row } of st.liveOrdersOf(owner)) if (inMarket(row, market, asset)) yield row;
 }
 
 /** Cancels every GTD order whose expiration is at or before `nowMs`; returns their ids. */

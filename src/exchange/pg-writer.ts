@@ -14,7 +14,7 @@ import type { Database } from '../store/schema.js';
 import type { SealedBatch } from './rows.js';
 import { TABLES, type ColType, type TableSpec } from './columns.js';
 import { catalogUpdates } from './catalog-updates.js';
-import { pgPoolOf } from '../store/pg-handle.js';
+import { pgPoolOf } from '../store/handles.js';
 import { createHash } from 'node:crypto';
 
 const PG_TYPE: Record<ColType, string> = { t: 'text', b: 'bigint', i: 'integer' };

@@ -12,7 +12,7 @@ import { Exchange, type Clock, type IdSource, type OrderRow, type Side, type Ord
 import type { Database } from '../store/schema.js';
 import type { OrdersTable } from '../store/schema-exchange.js';
 import { CATALOG_MARKET_COLUMNS, marketRowOf } from './settings.js';
-import { sqliteOf } from '../store/sqlite-handle.js';
+import { sqliteOf } from '../store/handles.js';
 import { streamSqlite } from './sqlite-restore.js';
 import { prepared } from '../store/prepared.js';
 

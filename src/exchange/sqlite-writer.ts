@@ -5,7 +5,7 @@
  * (columns.ts lists the columns). Kysely's connection is held for the duration, so no Kysely
  * query or transaction can interleave with ours.
  *
- * The handle is the one `openStore` registered (store/sqlite-handle.ts), with its checkpointer's
+ * The handle is the one `openStore` registered (store/handles.ts), with its checkpointer's
  * pause: a commit waits while the log is being emptied for a restart (store/checkpointer.ts).
  * PostgreSQL has its own writer (pg-writer.ts).
  */
@@ -15,7 +15,7 @@ import type { Database } from '../store/schema.js';
 import type { SealedBatch } from './rows.js';
 import { catalogUpdates } from './catalog-updates.js';
 import { TABLES, type TableSpec } from './columns.js';
-import { commitsPaused, sqliteOf } from '../store/sqlite-handle.js';
+import { commitsPaused, sqliteOf } from '../store/handles.js';
 
 type Sqlite = SqliteDatabase.Database;
 type Db = Kysely<Database>;

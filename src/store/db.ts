@@ -10,8 +10,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import type { Dialect } from './migrations/context.js';
-import { registerSqlite } from './sqlite-handle.js';
-import { registerPg } from './pg-handle.js';
+import { registerPg, registerSqlite } from './handles.js';
 import { startCheckpointer } from './checkpointer.js';
 
 export interface Store {

@@ -24,7 +24,7 @@
 import { CompiledQuery, sql as kyselySql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Database } from './schema.js';
-import { sqliteOf } from './sqlite-handle.js';
+import { sqliteOf } from './handles.js';
 
 type AnyDb = Kysely<Database>;
 /** What a builder returns: a Kysely query, or a raw `sql` template (compiled against the db). */

@@ -26,7 +26,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import type { Prepared } from './prepared.js';
-import { sqliteOf } from './sqlite-handle.js';
+import { sqliteOf } from './handles.js';
 
 type AnyDb = Kysely<Database>;
 type Sqlite = SqliteDatabase.Database;

@@ -4,7 +4,7 @@
  * closed orders and trades from the database. Every query is scoped to the caller.
  */
 import type { Kysely } from 'kysely';
-import type { OrderRow } from '../core/index.js';
+import { inMarket, type OrderRow } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import { orderFromRow } from '../exchange/restore.js';
 import type { Database } from '../store/schema.js';
@@ -44,9 +44,7 @@ export class AccountReads {
   /** The page of an `id` filter: that live order, if it is `owner`'s and matches the other filters. */
   private openOrder(owner: string, f: OrderFilters, offset: number): OrderRow[] {
     const o = this.exchange.core.order(f.id!);
-    const match = o !== undefined && o.owner === owner && (f.market === undefined || o.market === f.market)
-      && (f.asset_id === undefined || o.tokenId === f.asset_id);
-    return match && offset === 0 ? [o] : [];
+    return o !== undefined && o.owner === owner && inMarket(o, f.market, f.asset_id) && offset === 0 ? [o] : [];
   }
 
   /** One order of `owner`, open or closed; undefined when absent or another account's. */

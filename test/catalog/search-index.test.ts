@@ -13,7 +13,7 @@ import { backends } from '../support/backends.js';
 import { insertCreator, insertEvent, upsertSite, upsertTag } from '../../src/catalog/write.js';
 import { searchIndexing } from '../../src/catalog/search.js';
 import { indexTuning } from '../../src/catalog/search-index/doc-index.js';
-import { sqliteOf } from '../../src/store/sqlite-handle.js';
+import { sqliteOf } from '../../src/store/handles.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 const WORDS = ['will', 'bitcoin', 'win', 'the', 'election', 'price', 'above', 'willow', 'wild', 'golden'];

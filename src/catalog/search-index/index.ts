@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import { prepared } from '../../store/prepared.js';
 import { rows as read, runPlan, type Plan } from '../../store/read-plan.js';
-import { sqliteOf } from '../../store/sqlite-handle.js';
+import { sqliteOf } from '../../store/handles.js';
 import type { Database } from '../../store/schema.js';
 import type { Scope } from '../scope.js';
 import { Memberships } from './scopes.js';

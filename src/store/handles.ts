@@ -1,0 +1,41 @@
+/**
+ * The driver handle behind a store's Kysely instance, registered once by `openStore`: the
+ * better-sqlite3 connection of a SQLite store (with its checkpointer's pause), or the pg pool of
+ * a PostgreSQL store. The paths that bypass Kysely find it here: on SQLite prepared reads
+ * (prepared.ts, read-plan.ts), the exchange's batch writer, restore and the search index; on
+ * PostgreSQL the batch writer's named statement (Kysely's driver sends every statement unnamed).
+ */
+import type SqliteDatabase from 'better-sqlite3';
+import type pg from 'pg';
+
+type Handle =
+  | { kind: 'sqlite'; sqlite: SqliteDatabase.Database; paused: () => Promise<unknown> | undefined }
+  | { kind: 'pg'; pool: pg.Pool };
+
+const handles = new WeakMap<object, Handle>();
+
+export function registerSqlite(db: object, sqlite: SqliteDatabase.Database, paused: () => Promise<unknown> | undefined = () => undefined): void {
+  handles.set(db, { kind: 'sqlite', sqlite, paused });
+}
+
+export function registerPg(db: object, pool: pg.Pool): void {
+  handles.set(db, { kind: 'pg', pool });
+}
+
+/** The connection behind `db` (a store's root Kysely instance), or undefined: PostgreSQL, or a transaction. */
+export function sqliteOf(db: object): SqliteDatabase.Database | undefined {
+  const h = handles.get(db);
+  return h?.kind === 'sqlite' ? h.sqlite : undefined;
+}
+
+/** While the checkpointer holds commits for a log restart: settles when they may go on. */
+export function commitsPaused(db: object): Promise<unknown> | undefined {
+  const h = handles.get(db);
+  return h?.kind === 'sqlite' ? h.paused() : undefined;
+}
+
+/** The pool behind `db` (a store's root Kysely instance), or undefined: SQLite, or a transaction. */
+export function pgPoolOf(db: object): pg.Pool | undefined {
+  const h = handles.get(db);
+  return h?.kind === 'pg' ? h.pool : undefined;
+}
