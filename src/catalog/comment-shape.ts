@@ -23,7 +23,7 @@ export function commentsWithProfiles(db: Kysely<Database>) {
   ]);
 }
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsWithProfiles>['executeTakeFirstOrThrow']>>;
-type Position = { tokenId: string; positionSize: string };
+export type Position = { tokenId: string; positionSize: string };
 
 export interface WireComment {
   id: string; body: string; parentEntityType: string; parentEntityID: number; parentCommentID: string | null;
@@ -47,13 +47,8 @@ const entityKey = (type: string, id: number) => `${type}:${id}`;
 /** Each comment's reactions oldest first; by comment first, as the index is walked (no sort). */
 const reactionRows = prepared((db, ids: number[]) => db.selectFrom('comment_reactions').selectAll().where('comment_id', 'in', ids).orderBy('comment_id').orderBy('id'));
 
-/**
- * Shapes `rows` (all levels of the shown threads), by id, with empty `replies`. `positionsExist`:
- * whether the exchange's positions table exists (holders.ts `hasPositions`).
- */
-export function* shapeComments(rows: CommentRow[], positionsExist: boolean): Plan<Map<number, WireComment>> {
-  if (rows.length === 0) return new Map();
-  // The reactions of the comments that have any (`reaction_count` is kept equal to their number by write.ts).
+/** Each comment's reactions (of the comments that have any: `reaction_count` is kept equal to their number by write.ts), by comment id. */
+function* reactionsOf(rows: CommentRow[]): Plan<Map<number, object[]>> {
   const reacted = rows.filter((r) => r.reaction_count > 0).map((r) => r.id);
   const reactions = reacted.length ? yield* read(reactionRows.read, undefined, reacted) : [];
   const reactionsBy = new Map<number, object[]>();
@@ -62,24 +57,46 @@ export function* shapeComments(rows: CommentRow[], positionsExist: boolean): Pla
     list.push({ id: String(r.id), commentID: r.comment_id, reactionType: r.reaction_type, icon: r.icon, userAddress: r.user_address, createdAt: isoTime(r.created_at) });
     reactionsBy.set(r.comment_id, list);
   }
-  const positions = new Map<string, Map<string, Position[]>>();
+  return reactionsBy;
+}
+
+/**
+ * Each comment author's positions in the markets of the entity the comment is about (one query
+ * per entity), as a lookup: `positionsOf(entity, wallet)`. `positionsExist`: whether the
+ * exchange's positions table exists (holders.ts `hasPositions`).
+ */
+export function* authorPositions(authors: Iterable<{ entity: Entity; wallet: string }>, positionsExist: boolean): Plan<(entity: Entity, wallet: string) => Position[]> {
   const entities = new Map<string, { entity: Entity; wallets: Set<string> }>();
-  for (const r of rows) {
-    const key = entityKey(r.parent_entity_type, r.parent_entity_id);
-    const e = entities.get(key) ?? { entity: { type: r.parent_entity_type as EntityType, id: r.parent_entity_id }, wallets: new Set() };
-    e.wallets.add(r.user_address);
+  for (const { entity, wallet } of authors) {
+    const key = entityKey(entity.type, entity.id);
+    const e = entities.get(key) ?? { entity, wallets: new Set() };
+    e.wallets.add(wallet);
     entities.set(key, e);
   }
+  const positions = new Map<string, Map<string, Position[]>>();
   for (const [key, e] of entities) positions.set(key, yield* holderPositions(e.entity, [...e.wallets], positionsExist));
+  return (entity, wallet) => positions.get(entityKey(entity.type, entity.id))?.get(wallet) ?? [];
+}
 
+const entityOfRow = (r: CommentRow): Entity => ({ type: r.parent_entity_type as EntityType, id: r.parent_entity_id });
+
+/**
+ * Shapes `rows` (all levels of the shown threads), by id, with empty `replies`. With
+ * `positionsExist` undefined the profiles' `positions` are left empty, for the caller to fill
+ * (comment-pages.ts); else it says whether the exchange's positions table exists.
+ */
+export function* shapeComments(rows: CommentRow[], positionsExist: boolean | undefined): Plan<Map<number, WireComment>> {
+  if (rows.length === 0) return new Map();
+  const reactionsBy = yield* reactionsOf(rows);
+  const positions = positionsExist === undefined ? () => []
+    : yield* authorPositions(rows.map((r) => ({ entity: entityOfRow(r), wallet: r.user_address })), positionsExist);
   const out = new Map<number, WireComment>();
   for (const r of rows) {
-    const pos = positions.get(entityKey(r.parent_entity_type, r.parent_entity_id))?.get(r.user_address) ?? [];
     out.set(r.id, {
       id: String(r.id), body: r.body, parentEntityType: r.parent_entity_type, parentEntityID: Number(r.parent_entity_id),
       parentCommentID: r.parent_comment_id == null ? null : String(r.parent_comment_id),
       userAddress: r.user_address, replyAddress: r.reply_address, createdAt: isoTime(r.created_at), updatedAt: isoTime(r.updated_at),
-      profile: profileOut(r, pos), reactions: reactionsBy.get(r.id) ?? [],
+      profile: profileOut(r, positions(entityOfRow(r), r.user_address)), reactions: reactionsBy.get(r.id) ?? [],
       reportCount: r.report_count, reactionCount: r.reaction_count, replyCount: r.reply_count, replies: [],
     });
   }

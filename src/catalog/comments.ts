@@ -4,7 +4,9 @@
  * the innermost shown level has `replies: []` (replyCount still tells how many exist).
  * `GET /comments/user_address/{a}`: the wallet's comments, and those of proxy wallets whose
  * profile names it as base address, newest first, flat (each with `replies: []`).
- * Each request's reads are one read plan (store/read-plan.ts): one snapshot on SQLite.
+ * Each request's reads are one read plan (store/read-plan.ts): one snapshot on SQLite. A page of
+ * threads is kept as JSON text until its comments change; positions are read every time
+ * (comment-pages.ts).
  */
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
@@ -14,6 +16,7 @@ import { hasPositions, holderCondition, type Entity, type EntityType } from './h
 import { literal, prepared, preparedShapes } from '../store/prepared.js';
 import { rows, runPlan, type Plan } from '../store/read-plan.js';
 import { commentsWithProfiles, shapeComments, type CommentRow, type WireComment } from './comment-shape.js';
+import { fillPage, keptPage, pageText, type PageText } from './comment-pages.js';
 
 /** Reply levels shown under a top-level comment. */
 export const REPLY_DEPTH = 3;
@@ -67,21 +70,32 @@ const replyComments = preparedShapes((db, s: ThreadShape, parents: number[], id:
   return replies.orderBy('c.parent_comment_id').orderBy('c.created_at', 'asc').orderBy('c.id', 'asc');
 }, holdersKey);
 
-export async function listComments(db: Db, q: CommentListQuery): Promise<WireComment[]> {
+/** A page of threads as JSON text (the route sends it as is). */
+export async function listComments(db: Db, q: CommentListQuery): Promise<string> {
   const order = parseOrder(q.order, COMMENT_ORDER, q.ascending, 'createdAt');
-  return runPlan(db, threads(q, order, await hasPositions(db)));
+  const positionsExist = await hasPositions(db);
+  return runPlan(db, (function* () {
+    return yield* fillPage(yield* threadsPage(db, q, order, positionsExist), positionsExist);
+  })());
 }
 
-function* threads(q: CommentListQuery, order: OrderBy, positionsExist: boolean): Plan<WireComment[]> {
+/** The page's text: kept (comment-pages.ts) unless it depends on positions (`holders_only`). */
+function* threadsPage(db: Db, q: CommentListQuery, order: OrderBy, positionsExist: boolean): Plan<PageText> {
   const entity = yield* entityOf(q);
   if (q.holders_only && !entity) throw errors.badRequest('holders_only needs parent_entity_type and parent_entity_id, or event_slug');
   const shape: ThreadShape = {
     order, entity: entity?.type, type: q.parent_entity_type !== undefined,
     holders: q.holders_only && entity ? positionsExist : undefined,
   };
-  const id = entity?.id ?? 0;
-  const roots: CommentRow[] = yield* rows(topComments, shape, entity?.type ?? q.parent_entity_type ?? '', id, literal(q.limit), q.offset);
+  const build = () => threads(shape, entity?.type ?? q.parent_entity_type ?? '', entity?.id ?? 0, q);
+  if (shape.holders !== undefined) return pageText(yield* build());
+  const key = `${entity ? `${entity.type}:${entity.id}` : ''}|${q.parent_entity_type ?? ''}|${threadKey(shape)}|${q.limit}|${q.offset}`;
+  return yield* keptPage(db, entity, key, build);
+}
 
+/** The page's top-level comments with REPLY_DEPTH levels of replies nested, positions left empty. */
+function* threads(shape: ThreadShape, type: string, id: number, q: CommentListQuery): Plan<WireComment[]> {
+  const roots: CommentRow[] = yield* rows(topComments, shape, type, id, literal(q.limit), q.offset);
   const levels: CommentRow[][] = [roots];
   for (let depth = 0; depth < REPLY_DEPTH; depth++) {
     const parents = levels[levels.length - 1]!.filter((c) => c.reply_count > 0).map((c) => c.id);
@@ -89,7 +103,7 @@ function* threads(q: CommentListQuery, order: OrderBy, positionsExist: boolean):
     levels.push(yield* rows(replyComments, shape, parents, id));
   }
   const all = levels.flat();
-  const shaped = yield* shapeComments(all, positionsExist);
+  const shaped = yield* shapeComments(all, undefined);
   for (const r of all) {
     if (r.parent_comment_id != null) shaped.get(r.parent_comment_id)?.replies.push(shaped.get(r.id)!);
   }

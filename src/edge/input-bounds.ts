@@ -97,13 +97,18 @@ export function registerInputBounds(app: FastifyInstance): void {
   });
 }
 
-/** NUL in the URL (`%00`) or a JSON body (`\u0000`): no route needs one, PostgreSQL rejects it. */
+/**
+ * NUL in the URL (`%00`) or a JSON body (the escape `\u0000`): no route needs one, PostgreSQL
+ * rejects it. An escaped backslash followed by `u0000` is text, not NUL, and passes.
+ */
+const NUL_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u0000/;
+
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (req, _reply, done) => {
     const url = req.url;
     const inUrl = url.includes('%00') || url.includes('\0');
     const body = req.rawBody;
-    if (inUrl || (body !== undefined && body.includes('\\u0000'))) {
+    if (inUrl || (body !== undefined && body.includes('\\u0000') && NUL_ESCAPE.test(body))) {
       done(new ApiError('bad_request', 'NUL characters are not accepted'));
       return;
     }

@@ -182,6 +182,9 @@ export interface CommentReactionsTable {
   created_at: Ms;
 }
 
+/** Migration 0018: a version per commented entity, bumped by triggers (src/catalog/comment-pages.ts). */
+export interface CommentVersionsTable { entity_type: string; entity_id: number; version: number }
+
 export interface AdminAuditTable {
   id: Generated<number>;
   action: string;
@@ -211,6 +214,7 @@ export interface Database extends ExchangeTables, AuthTables, MarketdataTables {
   profiles: ProfilesTable;
   comments: CommentsTable;
   comment_reactions: CommentReactionsTable;
+  comment_versions: CommentVersionsTable;
   admin_audit: AdminAuditTable;
   settings: SettingsTable;
   events_fts: EventsFtsTable;

@@ -36,6 +36,10 @@ describe('security headers and /docs', () => {
     const body = await svc.app.inject({ method: 'POST', url: '/heartbeats', headers: { 'content-type': 'application/json' }, payload: '{"a":"x\\u0000"}' });
     assert.equal(body.statusCode, 400);
     assert.deepEqual(Object.keys(body.json()), ['error']);
+    const text = await svc.app.inject({ method: 'POST', url: '/heartbeats', headers: { 'content-type': 'application/json' }, payload: '{"a":"x\\\\u0000 \\\\\\u0000"}' });
+    assert.equal(text.json().error, 'NUL characters are not accepted', 'an escaped backslash, then the NUL escape');
+    const literal = await svc.app.inject({ method: 'POST', url: '/heartbeats', headers: { 'content-type': 'application/json' }, payload: '{"a":"x\\\\u0000 \\\\\\\\u0000"}' });
+    assert.notEqual(literal.json().error, 'NUL characters are not accepted', 'the text \\u0000 is not NUL');
   });
 
   it('/docs still renders with its assets under its own CSP', async () => {

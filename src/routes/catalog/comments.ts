@@ -4,6 +4,7 @@ import type { RouteModule } from '../../http/types.js';
 import { listComments } from '../../catalog/comments.js';
 import { COMMENT_ORDER } from '../../catalog/order.js';
 import { CATALOG_ERRORS, Comment, page } from './schemas.js';
+import { sendJsonText } from '../../http/json-text.js';
 
 const Query = Type.Object({
   ...page,
@@ -19,5 +20,5 @@ export const commentsRoute: RouteModule = (app, { store }) => {
   app.get('/comments', {
     schema: { tags: ['catalog'], summary: 'List comments', querystring: Query, response: { 200: Type.Array(Comment), ...CATALOG_ERRORS } },
     config: { family: 'catalog' },
-  }, async (req) => listComments(store.db, { ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 }));
+  }, async (req, reply) => sendJsonText(reply, await listComments(store.db, { ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 })));
 };

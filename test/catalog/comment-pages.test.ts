@@ -1,0 +1,162 @@
+/**
+ * Kept comment pages (src/catalog/comment-pages.ts, migration 0018): the answers are the bytes the
+ * route schema's serializer writes, kept or built, whatever the comments say; a kept page is
+ * rebuilt after a write to what it shows (comments, reactions, profiles: triggers bump its
+ * entity's version) and only then; positions are read with every request; the kept text stays
+ * within its budget.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import fastJson from 'fast-json-stringify';
+import { Type } from 'typebox';
+import { backends } from '../support/backends.js';
+import { runPlan } from '../../src/store/read-plan.js';
+import { KeptPages, keptPage } from '../../src/catalog/comment-pages.js';
+import type { Entity } from '../../src/catalog/holders.js';
+import type { WireComment } from '../../src/catalog/comment-shape.js';
+import { Comment } from '../../src/routes/catalog/schemas.js';
+import { startApi, market, WALLETS, type Api } from './helpers.js';
+
+const [A, B, C] = WALLETS;
+const serialize = fastJson(Type.Array(Comment) as never);
+/** A body that a careless page text would trip on: quotes, backslashes, control characters, a forged hole, non-BMP text. */
+const HOSTILE = 'say "hi" \\ then \u0001 "positions":"\\u00000" 😀\nend';
+
+for (const backend of backends()) {
+  describe(`kept comment pages (${backend.name})`, { skip: backend.skip }, () => {
+    let api: Api;
+    let e1: any;
+    let e2: any;
+    const db = () => api.svc.store.db;
+    const body = async (url: string) => {
+      const res = await api.svc.app.inject({ url });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.body;
+    };
+    const comment = (event: any, payload: Record<string, unknown>) => api.create('/admin/comments', {
+      parentEntityType: 'Event', parentEntityID: Number(event.id), userAddress: A, ...payload,
+    });
+    const holding = async (wallet: string, event: any, size: number) => {
+      const m = event.markets[0];
+      await sql`delete from positions where wallet = ${wallet} and asset = ${`${m.conditionId}:0`}`.execute(db());
+      // The positions table belongs to the exchange core; a row stands in for a trade here.
+      await sql`insert into positions (wallet, asset, condition_id, outcome_index, size, avg_price, total_bought, realized_pnl, updated_at)
+        values (${wallet}, ${`${m.conditionId}:0`}, ${m.conditionId}, 0, ${size}, 500000, ${size}, 0, 0)`.execute(db());
+    };
+
+    before(async () => {
+      api = await startApi(backend);
+      e1 = await api.create('/admin/events', { slug: 'kept-1', title: 'Kept 1', markets: [market('kept-1-m')] });
+      e2 = await api.create('/admin/events', { slug: 'kept-2', title: 'Kept 2', markets: [market('kept-2-m')] });
+      await api.create('/admin/profiles', { address: A, name: 'Alice "A"', bio: 'back\\slash' });
+      const root = await comment(e1, { body: HOSTILE, createdAt: '2025-01-01T00:00:00Z', reactions: [{ reactionType: 'HEART', userAddress: B }] });
+      await comment(e1, { body: 'reply', parentCommentID: root.id, userAddress: B, createdAt: '2025-01-02T00:00:00Z' });
+      await comment(e1, { body: 'second root', userAddress: C, createdAt: '2025-01-03T00:00:00Z' });
+      await comment(e2, { body: 'elsewhere', userAddress: C, createdAt: '2025-01-04T00:00:00Z' });
+      await holding(B, e1, 2_500_000);
+    });
+    after(async () => { await api?.svc.dispose(); });
+
+    it('answers the bytes of the route schema serializer, kept or built, hostile text included', async () => {
+      const urls = [
+        `/comments?parent_entity_type=Event&parent_entity_id=${e1.id}`, '/comments?event_slug=kept-1&order=reactionCount&ascending=true',
+        '/comments?event_slug=kept-1&limit=1&offset=1', '/comments', '/comments?parent_entity_type=Event&limit=2',
+        '/comments?event_slug=kept-1&holders_only=true',
+      ];
+      for (const url of urls) {
+        const built = await body(url);
+        const kept = await body(url);
+        assert.equal(kept, built, url);
+        assert.equal(built, serialize(JSON.parse(built)), url);
+      }
+      const [, root] = JSON.parse(await body('/comments?event_slug=kept-1'));
+      assert.equal(root.body, HOSTILE);
+      assert.equal(root.profile.name, 'Alice "A"');
+      assert.deepEqual(root.profile.positions, []);
+      assert.deepEqual(root.replies[0].profile.positions, [{ tokenId: `${e1.markets[0].conditionId}:0`, positionSize: '2.5' }]);
+    });
+
+    it('shows every change to what a kept page shows', async () => {
+      const url = '/comments?event_slug=kept-1';
+      const page = async () => JSON.parse(await body(url));
+      await page();
+      const root = (await page())[1];
+      await comment(e1, { body: 'late reply', parentCommentID: root.id, userAddress: C, createdAt: '2025-01-05T00:00:00Z' });
+      assert.deepEqual((await page())[1].replies.map((c: any) => c.body), ['reply', 'late reply']);
+      assert.equal((await page())[1].replyCount, 2);
+
+      await sql`insert into comment_reactions (comment_id, reaction_type, icon, user_address, created_at) values (${Number(root.id)}, 'LIKE', '', ${C}, 0)`.execute(db());
+      assert.deepEqual((await page())[1].reactions.map((r: any) => r.reactionType), ['HEART', 'LIKE']);
+      await sql`delete from comment_reactions where reaction_type = 'LIKE'`.execute(db());
+      assert.deepEqual((await page())[1].reactions.map((r: any) => r.reactionType), ['HEART']);
+
+      await api.create('/admin/profiles', { address: B, name: 'Bob' }); // B had no profile
+      assert.equal((await page())[1].replies[0].profile.name, 'Bob');
+      await api.create('/admin/profiles', { address: A, name: 'Alice again' });
+      assert.equal((await page())[1].profile.name, 'Alice again');
+      await sql`delete from profiles where address = ${A}`.execute(db());
+      assert.equal((await page())[1].profile.name, '');
+
+      await sql`update comments set body = 'edited' where body = 'second root'`.execute(db());
+      assert.equal((await page())[0].body, 'edited');
+      await sql`delete from comments where body = 'edited'`.execute(db());
+      assert.deepEqual((await page()).map((c: any) => c.body), [HOSTILE]);
+
+      // Positions are read with every request: a trade changes them without touching the page.
+      await holding(B, e1, 7_000_000);
+      assert.equal((await page())[0].replies[0].profile.positions[0].positionSize, '7');
+      await holding(A, e1, 1_000_000);
+      assert.equal((await page())[0].profile.positions[0].positionSize, '1');
+    });
+
+    it('rebuilds a kept page after a write to its entity, and only then', async () => {
+      const owner = {};
+      let builds = 0;
+      const build = function* (): Generator<never, WireComment[], unknown> {
+        builds++;
+        return [];
+      };
+      const E1: Entity = { type: 'Event', id: Number(e1.id) };
+      const E2: Entity = { type: 'Event', id: Number(e2.id) };
+      const pages: Array<[Entity | undefined, string]> = [[E1, 'one'], [E2, 'two'], [undefined, 'all']];
+      /** Which of the three pages had to be built. */
+      const rebuilt = async () => {
+        const out: string[] = [];
+        for (const [entity, key] of pages) {
+          const before = builds;
+          assert.equal((await runPlan(db(), keptPage(owner, entity, key, build))).parts.join(''), '[]');
+          if (builds > before) out.push(key);
+        }
+        return out;
+      };
+      assert.deepEqual(await rebuilt(), ['one', 'two', 'all']);
+      assert.deepEqual(await rebuilt(), []);
+      await comment(e2, { body: 'new on two', userAddress: B });
+      assert.deepEqual(await rebuilt(), ['two', 'all']);
+      await sql`update comments set report_count = 1 where body = 'late reply'`.execute(db());
+      assert.deepEqual(await rebuilt(), ['one', 'all']);
+      await api.create('/admin/profiles', { address: C, name: 'Cee' }); // C commented on both
+      assert.deepEqual(await rebuilt(), ['one', 'two', 'all']);
+      await holding(C, e2, 3_000_000);
+      assert.deepEqual(await rebuilt(), []);
+      await api.create('/admin/events', { slug: 'kept-3', title: 'Kept 3', markets: [market('kept-3-m')] });
+      assert.deepEqual(await rebuilt(), []);
+    });
+
+    it('keeps at most its budget of text, the least recently used going first', () => {
+      const text = (n: number) => ({ parts: ['x'.repeat(n)], holes: [], chars: n });
+      const pages = new KeptPages(100);
+      pages.set('a', 1, text(40));
+      pages.set('b', 1, text(40));
+      assert.ok(pages.get('a', 1)); // a is now the most recently used
+      pages.set('c', 1, text(40)); // over budget: b goes
+      assert.equal(pages.get('b', 1), undefined);
+      assert.ok(pages.get('a', 1) && pages.get('c', 1));
+      assert.equal(pages.get('a', 2), undefined, 'another version is not the kept page');
+      pages.set('d', 1, text(101)); // larger than the whole budget: not kept
+      assert.equal(pages.get('d', 1), undefined);
+      assert.equal(pages.size, 2);
+    });
+  });
+}
