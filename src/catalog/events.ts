@@ -4,7 +4,8 @@
  * `GET /events/slug/{slug}` (with tags, markets, series and eventMetadata). Filters resolve
  * their slugs to ids first so the list query walks indexes (event_tags_tag, event_series_series,
  * event_sites_site, the sort-and-flag indexes of migration 0007); a page reads its ids first,
- * then only its own rows (README "Read performance").
+ * then only its own rows (README "Read performance"). Pages are kept until the events change
+ * (kept-pages.ts).
  */
 import { sql } from 'kysely';
 import type { Db } from './write.js';
@@ -16,6 +17,8 @@ import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { literal, preparedShapes } from '../store/prepared.js';
 import { jsonArrayOf, storedJson, type JsonText } from '../store/stored-json.js';
 import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
+import { keptPagesOf, versionsOf } from './kept-pages.js';
+import { runPlan } from '../store/read-plan.js';
 
 export interface EventListQuery {
   limit: number; offset: number; active?: boolean; closed?: boolean; archived?: boolean;
@@ -57,9 +60,24 @@ const eventPage = preparedShapes((db, shape: PageShape, flags: Flags, slug: stri
   return page;
 }, (s) => `${+s.flags.active}${+s.flags.closed}${+s.flags.archived}${+s.slug}${+s.series}|${s.order.direction}:${s.order.columns.join(',')}|${scopeKey(s.scope)}`);
 
-/** A page of `GET /events` as JSON (the items' stored JSON, src/catalog/event-json.ts). */
+/**
+ * A page of `GET /events` as JSON: kept (kept-pages.ts) while the `events` version (and for a
+ * page ordered by volume, `events:volume`) is unchanged, else built from the items' stored JSON.
+ */
 export async function listEvents(db: Db, q: EventListQuery): Promise<JsonText> {
   const order = parseOrder(q.order, EVENT_ORDER, q.ascending, 'id');
+  const version = await runPlan(db, versionsOf(order.columns.includes('volume') ? ['events', 'events:volume'] : ['events'], 0));
+  const key = JSON.stringify([q.limit, q.offset, q.active, q.closed, q.archived, q.tag, q.tag_id, q.tag_slug, q.series_slug, q.slug, q.creator, order]);
+  const pages = keptPagesOf<JsonText>(db, 'events');
+  const kept = pages.get(key, version);
+  if (kept !== undefined) return kept;
+  const page = await buildPage(db, q, order);
+  pages.set(key, version, page, page.length);
+  return page;
+}
+
+/** A page from the rows: the items' stored JSON (src/catalog/event-json.ts). */
+async function buildPage(db: Db, q: EventListQuery, order: OrderBy): Promise<JsonText> {
   const scope = await resolveScope(db, q.creator);
   const tagSlugs = [...new Set([q.tag, q.tag_slug].filter((s): s is string => !!s))];
   const tagIds: number[] = q.tag_id !== undefined ? [q.tag_id] : [];

@@ -182,8 +182,8 @@ export interface CommentReactionsTable {
   created_at: Ms;
 }
 
-/** Migration 0018: a version per commented entity, bumped by triggers (src/catalog/comment-pages.ts). */
-export interface CommentVersionsTable { entity_type: string; entity_id: number; version: number }
+/** Migration 0018: versions of what kept catalog pages show, bumped by triggers (src/catalog/kept-pages.ts). */
+export interface PageVersionsTable { pages: string; id: number; version: number }
 
 export interface AdminAuditTable {
   id: Generated<number>;
@@ -214,7 +214,7 @@ export interface Database extends ExchangeTables, AuthTables, MarketdataTables {
   profiles: ProfilesTable;
   comments: CommentsTable;
   comment_reactions: CommentReactionsTable;
-  comment_versions: CommentVersionsTable;
+  page_versions: PageVersionsTable;
   admin_audit: AdminAuditTable;
   settings: SettingsTable;
   events_fts: EventsFtsTable;

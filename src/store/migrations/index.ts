@@ -20,7 +20,7 @@ import * as m0014 from './0014_trades_builder_partial.js';
 import * as m0015 from './0015_event_json.js';
 import * as m0016 from './0016_market_json.js';
 import * as m0017 from './0017_search_feed.js';
-import * as m0018 from './0018_comment_versions.js';
+import * as m0018 from './0018_page_versions.js';
 
 export interface MigrationModule {
   up(db: Kysely<any>, ctx: MigrationContext): Promise<void>;
@@ -43,5 +43,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, MigrationModule]> = [
   ['0015_event_json', m0015],
   ['0016_market_json', m0016],
   ['0017_search_feed', m0017],
-  ['0018_comment_versions', m0018],
+  ['0018_page_versions', m0018],
 ];

@@ -1,9 +1,9 @@
 /**
- * Kept comment pages (src/catalog/comment-pages.ts, migration 0018): the answers are the bytes the
- * route schema's serializer writes, kept or built, whatever the comments say; a kept page is
- * rebuilt after a write to what it shows (comments, reactions, profiles: triggers bump its
- * entity's version) and only then; positions are read with every request; the kept text stays
- * within its budget.
+ * Kept catalog pages (src/catalog/kept-pages.ts, comment-pages.ts, events.ts; migration 0018):
+ * the answers are the bytes the route schema's serializer writes, kept or built, whatever the
+ * comments say; every change to what a page shows or selects by shows in the next answer; each
+ * kind of write bumps exactly the versions it should (trades move only `events:volume`);
+ * positions are read with every request; the kept text stays within its budget.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,14 +12,17 @@ import fastJson from 'fast-json-stringify';
 import { Type } from 'typebox';
 import { backends } from '../support/backends.js';
 import { runPlan } from '../../src/store/read-plan.js';
-import { KeptPages, keptPage } from '../../src/catalog/comment-pages.js';
+import { keptPage } from '../../src/catalog/comment-pages.js';
+import { KeptPages } from '../../src/catalog/kept-pages.js';
 import type { Entity } from '../../src/catalog/holders.js';
 import type { WireComment } from '../../src/catalog/comment-shape.js';
-import { Comment } from '../../src/routes/catalog/schemas.js';
+import { versionsOf } from '../../src/catalog/kept-pages.js';
+import { Comment, EventListItem } from '../../src/routes/catalog/schemas.js';
 import { startApi, market, WALLETS, type Api } from './helpers.js';
 
 const [A, B, C] = WALLETS;
 const serialize = fastJson(Type.Array(Comment) as never);
+const serializeEvents = fastJson(Type.Array(EventListItem) as never);
 /** A body that a careless page text would trip on: quotes, backslashes, control characters, a forged hole, non-BMP text. */
 const HOSTILE = 'say "hi" \\ then \u0001 "positions":"\\u00000" 😀\nend';
 
@@ -146,17 +149,95 @@ for (const backend of backends()) {
 
     it('keeps at most its budget of text, the least recently used going first', () => {
       const text = (n: number) => ({ parts: ['x'.repeat(n)], holes: [], chars: n });
-      const pages = new KeptPages(100);
-      pages.set('a', 1, text(40));
-      pages.set('b', 1, text(40));
-      assert.ok(pages.get('a', 1)); // a is now the most recently used
-      pages.set('c', 1, text(40)); // over budget: b goes
-      assert.equal(pages.get('b', 1), undefined);
-      assert.ok(pages.get('a', 1) && pages.get('c', 1));
-      assert.equal(pages.get('a', 2), undefined, 'another version is not the kept page');
-      pages.set('d', 1, text(101)); // larger than the whole budget: not kept
-      assert.equal(pages.get('d', 1), undefined);
+      const pages = new KeptPages<{ parts: string[] }>(100);
+      const keep = (key: string, n: number) => pages.set(key, '1', text(n), n);
+      keep('a', 40);
+      keep('b', 40);
+      assert.ok(pages.get('a', '1')); // a is now the most recently used
+      keep('c', 40); // over budget: b goes
+      assert.equal(pages.get('b', '1'), undefined);
+      assert.ok(pages.get('a', '1') && pages.get('c', '1'));
+      assert.equal(pages.get('a', '2'), undefined, 'another version is not the kept page');
+      keep('d', 101); // larger than the whole budget: not kept
+      assert.equal(pages.get('d', '1'), undefined);
       assert.equal(pages.size, 2);
+    });
+  });
+
+  describe(`kept event pages (${backend.name})`, { skip: backend.skip }, () => {
+    let api: Api;
+    const db = () => api.svc.store.db;
+    const page = async (url: string) => {
+      const first = await api.svc.app.inject({ url });
+      assert.equal(first.statusCode, 200, first.body);
+      const again = await api.svc.app.inject({ url });
+      assert.equal(again.body, first.body, `${url}: kept and built differ`);
+      assert.equal(first.body, serializeEvents(JSON.parse(first.body)), url);
+      return JSON.parse(first.body) as any[];
+    };
+    const slugs = async (url: string) => (await page(url)).map((e) => e.slug);
+    const versions = () => runPlan(db(), versionsOf(['events', 'events:volume', 'comments'], 0));
+
+    before(async () => {
+      api = await startApi(backend);
+      for (let i = 0; i < 4; i++) {
+        await api.create('/admin/events', { slug: `ev-${i}`, title: `Event ${i}`, tags: [i % 2 ? { slug: 'odd', label: 'Odd' } : { slug: 'even', label: 'Even' }], markets: [market(`ev-${i}-m`)],
+          sites: i === 0 ? [{ id: 'site-a', name: 'Site A' }] : [] });
+      }
+    });
+    after(async () => { await api?.svc.dispose(); });
+
+    it('shows every change to what a kept page shows or selects by', async () => {
+      assert.deepEqual(await slugs('/events'), ['ev-3', 'ev-2', 'ev-1', 'ev-0']);
+      assert.deepEqual(await slugs('/events?tag_slug=odd'), ['ev-3', 'ev-1']);
+      assert.deepEqual(await slugs('/events?creator=site-a'), ['ev-0']);
+      assert.deepEqual(await slugs('/events?order=volume&limit=2'), ['ev-3', 'ev-2']);
+
+      await api.create('/admin/events', { slug: 'ev-4', title: 'Event 4', tags: ['odd'], sites: ['site-a'] });
+      assert.deepEqual(await slugs('/events?limit=2'), ['ev-4', 'ev-3']);
+      assert.deepEqual(await slugs('/events?tag_slug=odd'), ['ev-4', 'ev-3', 'ev-1']);
+      assert.deepEqual(await slugs('/events?creator=site-a'), ['ev-4', 'ev-0']);
+
+      // Each page is kept at the current versions just before the write that must change it.
+      const changes: Array<[string, string, () => Promise<unknown>, (p: any[]) => unknown, unknown]> = [
+        ['an event field', '/events?limit=2', () => sql`update events set title = 'Renamed' where slug = 'ev-3'`.execute(db()), (p) => p[1].title, 'Renamed'],
+        ['a tag label', '/events?tag_slug=odd', () => sql`update tags set label = 'Odd ones' where slug = 'odd'`.execute(db()), (p) => p[0].tags[0].label, 'Odd ones'],
+        ['a flag', '/events?closed=false&limit=2', () => sql`update events set closed = 1 where slug = 'ev-4'`.execute(db()), (p) => p.map((e) => e.slug), ['ev-3', 'ev-2']],
+        ['a site', '/events?creator=site-a', () => sql`delete from event_sites where site_id = 'site-a' and event_id = (select id from events where slug = 'ev-0')`.execute(db()),
+          (p) => p.map((e) => e.slug), ['ev-4']],
+        ['a tag link', '/events?tag_slug=even', () => sql`delete from event_tags where event_id = (select id from events where slug = 'ev-2')`.execute(db()),
+          (p) => p.map((e) => e.slug), ['ev-0']],
+      ];
+      for (const [what, url, write, shown, expected] of changes) {
+        await page(url);
+        await write();
+        assert.deepEqual(shown(await page(url)), expected, what);
+      }
+      // The exchange adds each trade's notional to its event's volume.
+      await page('/events?order=volume&limit=2');
+      await sql`update events set volume = volume + 5000000 where slug = 'ev-1'`.execute(db());
+      assert.deepEqual(await slugs('/events?order=volume&limit=2'), ['ev-1', 'ev-4']);
+    });
+
+    it('bumps exactly the versions each kind of write should', async () => {
+      const ev = (await page('/events?limit=1'))[0];
+      const cases: Array<[string, () => Promise<unknown>, boolean[]]> = [
+        ['a trade moves an event volume', () => sql`update events set volume = volume + 1 where id = ${Number(ev.id)}`.execute(db()), [false, true, false]],
+        ['an event field', () => sql`update events set description = 'new' where id = ${Number(ev.id)}`.execute(db()), [true, false, false]],
+        ['a stored answer written back', () => sql`update events set list_json = list_json where id = ${Number(ev.id)}`.execute(db()), [false, false, false]],
+        ['a position', () => sql`update positions set size = size where 1 = 0`.execute(db()), [false, false, false]],
+        ['a comment', () => api.create('/admin/comments', { body: 'x', parentEntityType: 'Event', parentEntityID: Number(ev.id), userAddress: A }), [false, false, true]],
+        ['a site of an event', () => sql`delete from event_sites where event_id = ${Number(ev.id)}`.execute(db()), [true, false, false]],
+        ['a tag on an event', () => sql`insert into event_tags (event_id, tag_id) select ${Number(ev.id)}, id from tags where slug = 'even'`.execute(db()), [true, false, false]],
+        ['a series', () => api.create('/admin/events', { slug: 'ev-5', title: 'Event 5', series: [{ slug: 's', title: 'S' }] }), [true, false, false]],
+        ['a market of an event', () => sql`update markets set question = 'Q?' where slug = 'ev-0-m'`.execute(db()), [false, false, false]],
+      ];
+      for (const [what, write, expected] of cases) {
+        const before = (await versions()).split('.');
+        await write();
+        const after = (await versions()).split('.');
+        assert.deepEqual(after.map((v, i) => v !== before[i]), expected, what);
+      }
     });
   });
 }
