@@ -1,8 +1,8 @@
 /**
  * `/public-search` from memory on SQLite (each word one word to FTS5): the events and tags, their
  * words, rank keys and what scopes them (creator, sites, tags), kept per database connection and brought up to
- * date at the start of every search from `search_feed` (migration 0017), inside the search's read
- * snapshot. A search then reads one row when nothing changed, the changed rows when something
+ * date at the start of every search from the `search` versions (migrations 0017, 0018), inside the search's read
+ * snapshot. A search then reads its two versions when nothing changed, the changed rows when something
  * did (any writer: the service, the importer, another process), everything after a delete.
  * The service builds the index at start (about a second on the scale catalog); every answer equals
  * the SQL ranking's (search.ts), which a word FTS5 reads as a phrase and PostgreSQL still use.
@@ -20,8 +20,10 @@ import { queryTerms } from './tokens.js';
 
 export { queryTerms };
 
-interface Feed { seq: number; resets: number }
-const feedRow = prepared(() => sql<Feed>`select seq, resets from search_feed where id = 1`);
+interface Feed { seq: number | null; resets: number | null }
+const feedRow = prepared(() => sql<Feed>`select
+  (select version from page_versions where pages = 'search' and id = 0) as seq,
+  (select version from page_versions where pages = 'search:resets' and id = 0) as resets`);
 interface EventRow { id: number; title: string; slug: string; ticker: string; closed: number; volume: number; creator_id: number | null; sites: string | null; tags: string | null }
 /** Site ids are joined by a unit separator (U+001F), which no identifier holds. */
 const eventsSince = prepared((_db, seq: number) => sql<EventRow>`select e.id, e.title, e.slug, e.ticker, e.closed, e.volume, e.creator_id,
@@ -41,7 +43,7 @@ class SearchIndex {
 
   *refresh(): Plan<void> {
     const [feed] = yield* read(feedRow.read, undefined);
-    if (!feed) throw new Error('search_feed is missing its row (migration 0017)');
+    if (!feed || feed.seq === null || feed.resets === null) throw new Error('page_versions is missing the search rows (migration 0018)');
     if (feed.resets !== this.resets) {
       this.events = new DocIndex();
       this.tags = new DocIndex();

@@ -12,6 +12,10 @@
  *   and the tags, series, sites and creators themselves: what `GET /events` filters, orders
  *   and shows. `events:volume`: an event's volume, which trades change, for the pages ordered
  *   by it.
+ * - SQLite: `search` and `search:resets` take over the one row of `search_feed` (0017: `seq` and
+ *   `resets` of the in-memory search index, src/catalog/search-index), which is dropped, and
+ *   0017's triggers are written again to bump them. One table of versions: a trade that moves a
+ *   volume writes one page of it (both bumps), not one page each.
  */
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './context.js';
@@ -38,6 +42,36 @@ type Rule = [string, string, (ref: 'old' | 'new') => string, Array<'old' | 'new'
 const ROW_EVENTS = ['insert', 'delete', 'update'] as const;
 const refsOf = (on: string): Array<'old' | 'new'> => (on === 'insert' ? ['new'] : on === 'delete' ? ['old'] : ['old', 'new']);
 
+/** 0017's searched columns and links, whose triggers now bump `search` (their stamps read it). */
+const SEARCHED: Array<[table: string, columns: string]> = [
+  ['events', 'title, slug, ticker, closed, volume, creator_id'],
+  ['tags', 'label, slug, event_count'],
+];
+const LINKS = ['event_sites', 'event_tags'];
+const SEARCH = "(select version from page_versions where pages = 'search' and id = 0)";
+const searchBump = (pages: string) => `update page_versions set version = version + 1 where pages = '${pages}' and id = 0`;
+
+async function moveSearchFeed(db: Kysely<any>): Promise<void> {
+  await sql.raw(`insert into page_versions (pages, id, version)
+    select 'search', 0, seq from search_feed where id = 1 union all select 'search:resets', 0, resets from search_feed where id = 1`).execute(db);
+  const bump = searchBump('search');
+  for (const [table, columns] of SEARCHED) {
+    const mark = `update ${table} set search_seq = ${SEARCH} where id = new.id`;
+    for (const t of ['ai', 'au', 'ad']) await sql.raw(`drop trigger ${table}_search_${t}`).execute(db);
+    await sql.raw(`create trigger ${table}_search_ai after insert on ${table} begin ${bump}; ${mark}; end`).execute(db);
+    await sql.raw(`create trigger ${table}_search_au after update of ${columns} on ${table} begin ${bump}; ${mark}; end`).execute(db);
+    await sql.raw(`create trigger ${table}_search_ad after delete on ${table} begin ${searchBump('search:resets')}; end`).execute(db);
+  }
+  const stamp = (ref: 'new' | 'old') => `update events set search_seq = ${SEARCH} where id = ${ref}.event_id`;
+  for (const table of LINKS) {
+    for (const t of ['ai', 'au', 'ad']) await sql.raw(`drop trigger ${table}_search_${t}`).execute(db);
+    await sql.raw(`create trigger ${table}_search_ai after insert on ${table} begin ${bump}; ${stamp('new')}; end`).execute(db);
+    await sql.raw(`create trigger ${table}_search_ad after delete on ${table} begin ${bump}; ${stamp('old')}; end`).execute(db);
+    await sql.raw(`create trigger ${table}_search_au after update on ${table} begin ${bump}; ${stamp('old')}; ${stamp('new')}; end`).execute(db);
+  }
+  await sql.raw('drop table search_feed').execute(db);
+}
+
 export async function up(db: Kysely<any>, ctx: MigrationContext): Promise<void> {
   await sql.raw(`create table page_versions (pages text not null, id bigint not null, version bigint not null,
     primary key (pages, id))${ctx.dialect === 'sqlite' ? ' without rowid' : ''}`).execute(db);
@@ -50,6 +84,7 @@ export async function up(db: Kysely<any>, ctx: MigrationContext): Promise<void> 
   }
   rules.push(['events', 'insert', events, ['new']], ['events', 'delete', events, ['old']], ['events', `update of ${EVENT_LISTED}`, events, ['new']],
     ['events', 'update of volume', () => bumpOne('events:volume'), ['new']]);
+  if (ctx.dialect === 'sqlite') await moveSearchFeed(db);
   const pg = ctx.dialect === 'postgres';
   for (const [i, [table, on, stmt, refs]] of rules.entries()) {
     const name = `${table}_page_versions_${i}`;
