@@ -1,5 +1,5 @@
 /**
- * `GET /comments` pages kept as JSON text (kept-pages.ts). A page's comments, reactions and
+ * `GET /comments` pages kept as JSON text (page-versions.ts). A page's comments, reactions and
  * profiles change only when someone writes them; its authors' positions change with every trade.
  * So a page is kept as its JSON text with a hole where each comment's `positions` go, and every
  * request reads the positions and fills the holes.
@@ -14,7 +14,8 @@
  *   quote is escaped, so an unescaped `"positions":"` is always the shape's own key.
  */
 import type { Plan } from '../store/read-plan.js';
-import { keptPagesOf, versionsOf } from './kept-pages.js';
+import { KEPT_BYTES, versionsOf } from './page-versions.js';
+import { PageCache } from '../store/page-cache.js';
 import type { Entity, EntityType } from './holders.js';
 import { authorPositions, type WireComment } from './comment-shape.js';
 
@@ -60,6 +61,9 @@ export function* fillPage(page: PageText, positionsExist: boolean): Plan<string>
   return out;
 }
 
+/** Kept comment pages (UTF-16 text: two bytes a character). */
+const pages = new PageCache<PageText>(KEPT_BYTES, (p) => p.chars * 2);
+
 /**
  * The page `key` (everything that selects it, entity included) of `entity`'s comments
  * (undefined: a page that is not one entity's), kept, or built by `build` and kept (a read-plan
@@ -67,10 +71,5 @@ export function* fillPage(page: PageText, positionsExist: boolean): Plan<string>
  */
 export function* keptPage(store: object, entity: Entity | undefined, key: string, build: () => Plan<WireComment[]>): Plan<PageText> {
   const version = yield* versionsOf([entity ? `comments:${entity.type}` : 'comments'], entity?.id ?? 0);
-  const pages = keptPagesOf<PageText>(store, 'comments');
-  const page = pages.get(key, version);
-  if (page) return page;
-  const built = pageText(yield* build());
-  pages.set(key, version, built, built.chars);
-  return built;
+  return pages.get(store, key, version) ?? pages.set(store, key, version, pageText(yield* build()));
 }

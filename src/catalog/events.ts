@@ -5,7 +5,7 @@
  * their slugs to ids first so the list query walks indexes (event_tags_tag, event_series_series,
  * event_sites_site, the sort-and-flag indexes of migration 0007); a page reads its ids first,
  * then only its own rows (README "Read performance"). Pages are kept until the events change
- * (kept-pages.ts).
+ * (page-versions.ts).
  */
 import { sql } from 'kysely';
 import type { Db } from './write.js';
@@ -17,7 +17,8 @@ import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { literal, preparedShapes } from '../store/prepared.js';
 import { jsonArrayOf, storedJson, type JsonText } from '../store/stored-json.js';
 import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
-import { keptPagesOf, versionsOf } from './kept-pages.js';
+import { KEPT_BYTES, versionsOf } from './page-versions.js';
+import { PageCache } from '../store/page-cache.js';
 import { runPlan } from '../store/read-plan.js';
 
 export interface EventListQuery {
@@ -60,20 +61,21 @@ const eventPage = preparedShapes((db, shape: PageShape, flags: Flags, slug: stri
   return page;
 }, (s) => `${+s.flags.active}${+s.flags.closed}${+s.flags.archived}${+s.slug}${+s.series}|${s.order.direction}:${s.order.columns.join(',')}|${scopeKey(s.scope)}`);
 
+/** Kept `GET /events` pages, as the bytes sent. */
+const pages = new PageCache(KEPT_BYTES);
+
 /**
- * A page of `GET /events` as JSON: kept (kept-pages.ts) while the `events` version (and for a
+ * A page of `GET /events` as JSON: kept (page-versions.ts) while the `events` version (and for a
  * page ordered by volume, `events:volume`) is unchanged, else built from the items' stored JSON.
  */
 export async function listEvents(db: Db, q: EventListQuery): Promise<JsonText> {
   const order = parseOrder(q.order, EVENT_ORDER, q.ascending, 'id');
   const version = await runPlan(db, versionsOf(order.columns.includes('volume') ? ['events', 'events:volume'] : ['events'], 0));
   const key = JSON.stringify([q.limit, q.offset, q.active, q.closed, q.archived, q.tag, q.tag_id, q.tag_slug, q.series_slug, q.slug, q.creator, order]);
-  const pages = keptPagesOf<JsonText>(db, 'events');
-  const kept = pages.get(key, version);
+  const kept = pages.get(db, key, version);
   if (kept !== undefined) return kept;
   const page = await buildPage(db, q, order);
-  pages.set(key, version, page, page.length);
-  return page;
+  return pages.set(db, key, version, typeof page === 'string' ? Buffer.from(page) : page);
 }
 
 /** A page from the rows: the items' stored JSON (src/catalog/event-json.ts). */

@@ -12,7 +12,7 @@ import { conditionIdsParam, dec, outcomeName, seconds, walletParam } from './par
 import { activityRows, activityVersion, type ActivityDbRow, type ActivityFilter } from './queries.js';
 import { marketViews, NO_MARKET } from './market-info.js';
 import { profileFields, type ProfileFields } from './profiles.js';
-import { PageCache } from './page-cache.js';
+import { PageCache } from '../store/page-cache.js';
 
 /** Types a client may filter on: the ledger's, plus the real service's that we never record. */
 export const ACTIVITY_TYPES = ['TRADE', 'SPLIT', 'MERGE', 'REDEEM', 'REWARD', 'CONVERSION', 'DEPOSIT', 'WITHDRAWAL'] as const;
@@ -65,7 +65,7 @@ export async function activityPage(db: Kysely<Database>, q: ActivityQuery): Prom
   const profile = profileFields(v.profile);
   const key = JSON.stringify(f);
   const version = JSON.stringify([v.last, profile]);
-  return pages.get(db, key, version) ?? pages.set(db, key, version, JSON.stringify(await shapePage(db, wallet, await activityRows(db, f), profile)));
+  return pages.get(db, key, version) ?? pages.set(db, key, version, Buffer.from(JSON.stringify(await shapePage(db, wallet, await activityRows(db, f), profile))));
 }
 
 async function shapePage(db: Kysely<Database>, wallet: string, rows: ActivityDbRow[], profile: ProfileFields) {

@@ -13,7 +13,7 @@ import { errors } from '../errors/catalogue.js';
 import { checksummed, conditionIdsParam, dec, sharesToMicro } from './params.js';
 import { holderRows, profilesOf } from './queries.js';
 import { dbVersion } from './db-version.js';
-import { PageCache } from './page-cache.js';
+import { PageCache } from '../store/page-cache.js';
 
 /** Markets per request: each costs two index scans. */
 export const MAX_HOLDER_MARKETS = 100;
@@ -35,7 +35,7 @@ export async function holdersPage(db: Kysely<Database>, dialect: Dialect, q: Hol
   const minSize = sharesToMicro(q.minBalance ?? 1);
   const key = `${limit} ${minSize} ${markets.join(',')}`;
   const version = await dbVersion(db, dialect); // taken before any read (see db-version.ts)
-  return pages.get(db, key, version) ?? pages.set(db, key, version, JSON.stringify(await listHolders(db, markets, limit, minSize)));
+  return pages.get(db, key, version) ?? pages.set(db, key, version, Buffer.from(JSON.stringify(await listHolders(db, markets, limit, minSize))));
 }
 
 async function listHolders(db: Kysely<Database>, markets: string[], limit: number, minSize: number) {

@@ -16,7 +16,7 @@ import { positionTimes } from './position-times.js';
 import { marketPrice, type MarketPrice } from './prices.js';
 import { marketViews, NO_MARKET, type MarketView } from './market-info.js';
 import { pnl, type Pnl } from './pnl.js';
-import { PageCache } from './page-cache.js';
+import { PageCache } from '../store/page-cache.js';
 
 export const POSITION_SORTS = ['CURRENT', 'INITIAL', 'TOKENS', 'CASHPNL', 'PERCENTPNL', 'TITLE', 'RESOLVING', 'PRICE', 'AVGPRICE'] as const;
 export type PositionSort = (typeof POSITION_SORTS)[number];
@@ -75,7 +75,7 @@ export async function positionsPage(db: Kysely<Database>, core: Exchange, now: n
   if (hit !== undefined) return hit;
   const { rows, durable } = await buildPage(db, core, wallet, all, now, q);
   const json = JSON.stringify(rows);
-  return durable ? pages.set(db, key, version, json) : Buffer.from(json);
+  return durable ? pages.set(db, key, version, Buffer.from(json)) : Buffer.from(json);
 }
 
 /** A number per core instance: the exchange rebuilds its core after a storage failure, and pages of the old one must not match. */

@@ -182,7 +182,7 @@ export interface CommentReactionsTable {
   created_at: Ms;
 }
 
-/** Migration 0018: versions of what kept catalog pages show, bumped by triggers (src/catalog/kept-pages.ts). */
+/** Migration 0018: versions of what kept catalog pages show, bumped by triggers (src/catalog/page-versions.ts). */
 export interface PageVersionsTable { pages: string; id: number; version: number }
 
 export interface AdminAuditTable {

@@ -1,9 +1,9 @@
 /**
- * Kept catalog pages (src/catalog/kept-pages.ts, comment-pages.ts, events.ts; migration 0018):
+ * Kept catalog pages (src/catalog/page-versions.ts, comment-pages.ts, events.ts; migration 0018):
  * the answers are the bytes the route schema's serializer writes, kept or built, whatever the
  * comments say; every change to what a page shows or selects by shows in the next answer; each
  * kind of write bumps exactly the versions it should (trades move only `events:volume`);
- * positions are read with every request; the kept text stays within its budget.
+ * positions are read with every request.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,10 +13,9 @@ import { Type } from 'typebox';
 import { backends } from '../support/backends.js';
 import { runPlan } from '../../src/store/read-plan.js';
 import { keptPage } from '../../src/catalog/comment-pages.js';
-import { KeptPages } from '../../src/catalog/kept-pages.js';
 import type { Entity } from '../../src/catalog/holders.js';
 import type { WireComment } from '../../src/catalog/comment-shape.js';
-import { versionsOf } from '../../src/catalog/kept-pages.js';
+import { versionsOf } from '../../src/catalog/page-versions.js';
 import { Comment, EventListItem } from '../../src/routes/catalog/schemas.js';
 import { startApi, market, WALLETS, type Api } from './helpers.js';
 
@@ -145,22 +144,6 @@ for (const backend of backends()) {
       assert.deepEqual(await rebuilt(), []);
       await api.create('/admin/events', { slug: 'kept-3', title: 'Kept 3', markets: [market('kept-3-m')] });
       assert.deepEqual(await rebuilt(), []);
-    });
-
-    it('keeps at most its budget of text, the least recently used going first', () => {
-      const text = (n: number) => ({ parts: ['x'.repeat(n)], holes: [], chars: n });
-      const pages = new KeptPages<{ parts: string[] }>(100);
-      const keep = (key: string, n: number) => pages.set(key, '1', text(n), n);
-      keep('a', 40);
-      keep('b', 40);
-      assert.ok(pages.get('a', '1')); // a is now the most recently used
-      keep('c', 40); // over budget: b goes
-      assert.equal(pages.get('b', '1'), undefined);
-      assert.ok(pages.get('a', '1') && pages.get('c', '1'));
-      assert.equal(pages.get('a', '2'), undefined, 'another version is not the kept page');
-      keep('d', 101); // larger than the whole budget: not kept
-      assert.equal(pages.get('d', '1'), undefined);
-      assert.equal(pages.size, 2);
     });
   });
 

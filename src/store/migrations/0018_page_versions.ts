@@ -1,5 +1,5 @@
 /**
- * What changed for the kept catalog pages (src/catalog/kept-pages.ts): `page_versions` holds a
+ * What changed for the kept catalog pages (src/catalog/page-versions.ts): `page_versions` holds a
  * version per kind of page (`pages`) and, where pages belong to one entity, per entity (`id`;
  * 0 otherwise), bumped by triggers on every change to what such a page shows or selects by,
  * whoever writes the rows: the service, the importer, another process on the same database.
