@@ -16,8 +16,8 @@
 import type { Plan } from '../store/read-plan.js';
 import { KEPT_BYTES, versionsOf } from './page-versions.js';
 import { PageCache } from '../store/page-cache.js';
-import type { Entity, EntityType } from './holders.js';
-import { authorPositions, type WireComment } from './comment-shape.js';
+import type { Entity } from './holders.js';
+import { authorOf, authorPositions, type WireComment } from './comment-shape.js';
 
 interface Hole { entity: Entity; wallet: string }
 /** A page as JSON text cut at its holes: `parts[0] + positions(holes[0]) + parts[1] + …`. */
@@ -31,7 +31,7 @@ export function pageText(roots: WireComment[]): PageText {
   const marked: Hole[] = [];
   const mark = (c: WireComment) => {
     (c.profile as { positions: unknown }).positions = `\u0000${marked.length}`;
-    marked.push({ entity: { type: c.parentEntityType as EntityType, id: c.parentEntityID }, wallet: c.userAddress });
+    marked.push(authorOf(c));
     c.replies.forEach(mark);
   };
   roots.forEach(mark);

@@ -23,7 +23,7 @@ export function commentsWithProfiles(db: Kysely<Database>) {
   ]);
 }
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsWithProfiles>['executeTakeFirstOrThrow']>>;
-export type Position = { tokenId: string; positionSize: string };
+type Position = { tokenId: string; positionSize: string };
 
 export interface WireComment {
   id: string; body: string; parentEntityType: string; parentEntityID: number; parentCommentID: string | null;
@@ -32,13 +32,14 @@ export interface WireComment {
   replies: WireComment[];
 }
 
-function profileOut(r: CommentRow, positions: Position[]) {
+/** The author's profile; `positions` are filled in later (withPositions, comment-pages.ts). */
+function profileOut(r: CommentRow) {
   const has = r.profile_address !== null;
   return {
     name: r.profile_name ?? '', pseudonym: r.profile_pseudonym ?? '', displayUsernamePublic: has ? r.profile_display_username_public === 1 : true,
     bio: r.profile_bio ?? '', isMod: r.profile_is_mod === 1, isCreator: r.profile_is_creator === 1, proxyWallet: r.user_address,
     baseAddress: r.profile_base_address ?? '', profileImage: r.profile_image ?? '',
-    profileImageOptimized: {}, positions,
+    profileImageOptimized: {}, positions: [] as Position[],
   };
 }
 
@@ -78,25 +79,35 @@ export function* authorPositions(authors: Iterable<{ entity: Entity; wallet: str
   return (entity, wallet) => positions.get(entityKey(entity.type, entity.id))?.get(wallet) ?? [];
 }
 
-const entityOfRow = (r: CommentRow): Entity => ({ type: r.parent_entity_type as EntityType, id: r.parent_entity_id });
+/** Whose positions a comment shows: its author's, in the markets of the entity it is about. */
+export function authorOf(c: WireComment): { entity: Entity; wallet: string } {
+  return { entity: { type: c.parentEntityType as EntityType, id: c.parentEntityID }, wallet: c.userAddress };
+}
+
+/** Fills each comment's `profile.positions` (flat comments: their replies are not walked); one query per entity. */
+export function* withPositions(comments: WireComment[], positionsExist: boolean): Plan<void> {
+  const positions = yield* authorPositions(comments.map(authorOf), positionsExist);
+  for (const c of comments) {
+    const { entity, wallet } = authorOf(c);
+    c.profile.positions = positions(entity, wallet);
+  }
+}
 
 /**
- * Shapes `rows` (all levels of the shown threads), by id, with empty `replies`. With
- * `positionsExist` undefined the profiles' `positions` are left empty, for the caller to fill
- * (comment-pages.ts); else it says whether the exchange's positions table exists.
+ * Shapes `rows` (all levels of the shown threads), by id, with empty `replies` and empty
+ * `positions`: a page of threads fills them into its text (comment-pages.ts), flat comments
+ * through `withPositions`.
  */
-export function* shapeComments(rows: CommentRow[], positionsExist: boolean | undefined): Plan<Map<number, WireComment>> {
+export function* shapeComments(rows: CommentRow[]): Plan<Map<number, WireComment>> {
   if (rows.length === 0) return new Map();
   const reactionsBy = yield* reactionsOf(rows);
-  const positions = positionsExist === undefined ? () => []
-    : yield* authorPositions(rows.map((r) => ({ entity: entityOfRow(r), wallet: r.user_address })), positionsExist);
   const out = new Map<number, WireComment>();
   for (const r of rows) {
     out.set(r.id, {
       id: String(r.id), body: r.body, parentEntityType: r.parent_entity_type, parentEntityID: Number(r.parent_entity_id),
       parentCommentID: r.parent_comment_id == null ? null : String(r.parent_comment_id),
       userAddress: r.user_address, replyAddress: r.reply_address, createdAt: isoTime(r.created_at), updatedAt: isoTime(r.updated_at),
-      profile: profileOut(r, positions(entityOfRow(r), r.user_address)), reactions: reactionsBy.get(r.id) ?? [],
+      profile: profileOut(r), reactions: reactionsBy.get(r.id) ?? [],
       reportCount: r.report_count, reactionCount: r.reaction_count, replyCount: r.reply_count, replies: [],
     });
   }

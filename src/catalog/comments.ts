@@ -15,8 +15,8 @@ import { checksumWallet } from './scope.js';
 import { hasPositions, holderCondition, type Entity, type EntityType } from './holders.js';
 import { literal, prepared, preparedShapes } from '../store/prepared.js';
 import { rows, runPlan, type Plan } from '../store/read-plan.js';
-import { commentsWithProfiles, shapeComments, type CommentRow, type WireComment } from './comment-shape.js';
-import { fillPage, keptPage, pageText, type PageText } from './comment-pages.js';
+import { commentsWithProfiles, shapeComments, withPositions, type CommentRow, type WireComment } from './comment-shape.js';
+import { fillPage, keptPage, pageText } from './comment-pages.js';
 
 /** Reply levels shown under a top-level comment. */
 export const REPLY_DEPTH = 3;
@@ -73,14 +73,11 @@ const replyComments = preparedShapes((db, s: ThreadShape, parents: number[], id:
 /** A page of threads as JSON text (the route sends it as is). */
 export async function listComments(db: Db, q: CommentListQuery): Promise<string> {
   const order = parseOrder(q.order, COMMENT_ORDER, q.ascending, 'createdAt');
-  const positionsExist = await hasPositions(db);
-  return runPlan(db, (function* () {
-    return yield* fillPage(yield* threadsPage(db, q, order, positionsExist), positionsExist);
-  })());
+  return runPlan(db, threadsPage(db, q, order, await hasPositions(db)));
 }
 
-/** The page's text: kept (comment-pages.ts) unless it depends on positions (`holders_only`). */
-function* threadsPage(db: Db, q: CommentListQuery, order: OrderBy, positionsExist: boolean): Plan<PageText> {
+/** The page's text, kept (comment-pages.ts) unless it depends on positions (`holders_only`), with the positions filled in. */
+function* threadsPage(db: Db, q: CommentListQuery, order: OrderBy, positionsExist: boolean): Plan<string> {
   const entity = yield* entityOf(q);
   if (q.holders_only && !entity) throw errors.badRequest('holders_only needs parent_entity_type and parent_entity_id, or event_slug');
   const shape: ThreadShape = {
@@ -88,9 +85,9 @@ function* threadsPage(db: Db, q: CommentListQuery, order: OrderBy, positionsExis
     holders: q.holders_only && entity ? positionsExist : undefined,
   };
   const build = () => threads(shape, entity?.type ?? q.parent_entity_type ?? '', entity?.id ?? 0, q);
-  if (shape.holders !== undefined) return pageText(yield* build());
   const key = `${entity ? `${entity.type}:${entity.id}` : ''}|${q.parent_entity_type ?? ''}|${threadKey(shape)}|${q.limit}|${q.offset}`;
-  return yield* keptPage(db, entity, key, build);
+  const page = shape.holders !== undefined ? pageText(yield* build()) : yield* keptPage(db, entity, key, build);
+  return yield* fillPage(page, positionsExist);
 }
 
 /** The page's top-level comments with REPLY_DEPTH levels of replies nested, positions left empty. */
@@ -103,7 +100,7 @@ function* threads(shape: ThreadShape, type: string, id: number, q: CommentListQu
     levels.push(yield* rows(replyComments, shape, parents, id));
   }
   const all = levels.flat();
-  const shaped = yield* shapeComments(all, undefined);
+  const shaped = yield* shapeComments(all);
   for (const r of all) {
     if (r.parent_comment_id != null) shaped.get(r.parent_comment_id)?.replies.push(shaped.get(r.id)!);
   }
@@ -124,6 +121,8 @@ function* byAuthor(wallet: string, q: { limit: number; offset: number }, positio
   const proxies = yield* rows(proxiesOf.read, undefined, wallet);
   const authors = [...new Set([wallet, ...proxies.map((p) => p.address)])];
   const found: CommentRow[] = yield* rows(commentsBy.read, undefined, authors, literal(q.limit), q.offset);
-  const shaped = yield* shapeComments(found, positionsExist);
-  return found.map((r) => shaped.get(r.id)!);
+  const shaped = yield* shapeComments(found);
+  const comments = found.map((r) => shaped.get(r.id)!);
+  yield* withPositions(comments, positionsExist);
+  return comments;
 }

@@ -74,8 +74,8 @@ export async function positionsPage(db: Kysely<Database>, core: Exchange, now: n
   const hit = pages.get(db, key, version);
   if (hit !== undefined) return hit;
   const { rows, durable } = await buildPage(db, core, wallet, all, now, q);
-  const json = JSON.stringify(rows);
-  return durable ? pages.set(db, key, version, Buffer.from(json)) : Buffer.from(json);
+  const body = Buffer.from(JSON.stringify(rows));
+  return durable ? pages.set(db, key, version, body) : body;
 }
 
 /** A number per core instance: the exchange rebuilds its core after a storage failure, and pages of the old one must not match. */

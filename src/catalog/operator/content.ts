@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
 import { errors } from '../../errors/catalogue.js';
 import { audit, insertComment, upsertProfile, type NewProfile } from '../write.js';
-import { commentsWithProfiles, shapeComments } from '../comment-shape.js';
+import { commentsWithProfiles, shapeComments, withPositions } from '../comment-shape.js';
 import { hasPositions } from '../holders.js';
 import { runPlan } from '../../store/read-plan.js';
 import type { EntityType } from '../holders.js';
@@ -45,8 +45,12 @@ export async function createComment(db: Kysely<Database>, input: CommentInput, n
     await audit(trx, 'comment.create', String(id), input, now);
     return commentsWithProfiles(trx).where('c.id', '=', id).executeTakeFirstOrThrow();
   });
-  const shaped = await runPlan(db, shapeComments([row], await hasPositions(db)));
-  return shaped.get(row.id)!;
+  const positionsExist = await hasPositions(db);
+  return runPlan(db, (function* () {
+    const comment = (yield* shapeComments([row])).get(row.id)!;
+    yield* withPositions([comment], positionsExist);
+    return comment;
+  })());
 }
 
 export async function createProfile(db: Kysely<Database>, input: NewProfile, now: number) {

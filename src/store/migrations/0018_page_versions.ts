@@ -79,7 +79,7 @@ export async function up(db: Kysely<any>, ctx: MigrationContext): Promise<void> 
   for (const on of ROW_EVENTS) {
     rules.push(['comments', on, ofComment, refsOf(on)], ['comment_reactions', on, ofReaction, refsOf(on)], ['profiles', on, ofAuthor, refsOf(on)]);
     for (const table of ['event_tags', 'tags', 'event_series', 'series', 'event_sites', 'sites', 'event_creators']) {
-      rules.push([table, on, events, ['new']]);
+      rules.push([table, on, events, ['new']]); // one bump a row, whatever the row
     }
   }
   rules.push(['events', 'insert', events, ['new']], ['events', 'delete', events, ['old']], ['events', `update of ${EVENT_LISTED}`, events, ['new']],
