@@ -32,10 +32,12 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false, strictNumbers: true /* no NaN/Infinity: src/edge/README.md */ } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback hooks: an async one costs a promise a request, on every route.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     req.log.info({
       method: req.method,
       route: req.routeOptions.url ?? 'unmatched',
@@ -43,6 +45,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 100) / 100,
     }, 'request');
+    done();
   });
 
   registerErrorHandling(app);

@@ -70,9 +70,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else req.log.info({ code: apiErr.code, msg: apiErr.message }, 'request rejected');
     return sendError(req, reply, apiErr);
   });
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?', 1)[0];
-    const err = new ApiError('route_not_found', `no route for ${req.method} ${path}`);
-    return sendError(req, reply, err);
-  });
+  app.setNotFoundHandler((req, reply) => sendError(req, reply, noRoute(req.method, req.url)));
+}
+
+/** The 404 of a request no route answers. */
+export function noRoute(method: string, url: string): ApiError {
+  return new ApiError('route_not_found', `no route for ${method} ${url.split('?', 1)[0]}`);
 }

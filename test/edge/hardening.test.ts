@@ -77,8 +77,15 @@ describe('CORS', () => {
     const pre = await a.app.inject({ method: 'OPTIONS', url: '/book', headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' } });
     assert.equal(pre.statusCode, 204);
     assert.equal(pre.headers['access-control-allow-origin'], '*');
-    const prePost = await a.app.inject({ method: 'OPTIONS', url: '/order', headers: { origin: 'https://example.org', 'access-control-request-method': 'POST' } });
+    assert.equal(pre.headers['access-control-allow-methods'], 'GET, HEAD');
+    assert.equal(pre.headers['access-control-max-age'], '600');
+    const prePost = await a.app.inject({ method: 'OPTIONS', url: '/order?x=1', headers: { origin: 'https://example.org', 'access-control-request-method': 'POST' } });
+    assert.equal(prePost.statusCode, 404);
+    assert.deepEqual(prePost.json(), { error: 'no route for OPTIONS /order' });
     assert.equal(prePost.headers['access-control-allow-origin'], undefined);
+    assert.equal(prePost.headers['access-control-allow-methods'], undefined);
+    const head = await a.app.inject({ method: 'HEAD', url: '/book', headers: { origin: 'https://example.org' } });
+    assert.equal(head.headers['access-control-allow-origin'], '*');
     const post = await a.app.inject({ method: 'POST', url: '/order', headers: { origin: 'https://example.org' }, payload: {} });
     assert.equal(post.headers['access-control-allow-origin'], undefined);
   });
@@ -89,6 +96,17 @@ describe('CORS', () => {
     apps.push(a, b);
     const ok = await a.app.inject({ method: 'POST', url: '/order', headers: { origin: 'https://app.example.com' }, payload: {} });
     assert.equal(ok.headers['access-control-allow-origin'], 'https://app.example.com');
+    assert.match(String(ok.headers.vary), /Origin/); // the answer depends on the origin: caches must know
+    // A method outside the list gets no CORS headers, on a route (PUT) or on no route (DELETE: 404).
+    const put = await a.app.inject({ method: 'PUT', url: '/admin/thing', headers: { origin: 'https://app.example.com' }, payload: {} });
+    assert.equal(put.headers['access-control-allow-origin'], undefined);
+    const del = await a.app.inject({ method: 'DELETE', url: '/order', headers: { origin: 'https://app.example.com' }, payload: {} });
+    assert.equal(del.statusCode, 404);
+    assert.deepEqual(del.json(), { error: 'no route for DELETE /order' });
+    assert.equal(del.headers['access-control-allow-origin'], undefined);
+    const missing = await a.app.inject({ url: '/nowhere', headers: { origin: 'https://app.example.com' } });
+    assert.equal(missing.statusCode, 404);
+    assert.equal(missing.headers['access-control-allow-origin'], 'https://app.example.com');
     const other = await a.app.inject({ url: '/book', headers: { origin: 'https://evil.example' } });
     assert.equal(other.headers['access-control-allow-origin'], undefined);
     const off = await b.app.inject({ url: '/book', headers: { origin: 'https://example.org' } });
