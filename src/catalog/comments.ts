@@ -17,6 +17,8 @@ import { literal, prepared, preparedShapes } from '../store/prepared.js';
 import { rows, runPlan, type Plan } from '../store/read-plan.js';
 import { commentsWithProfiles, shapeComments, withPositions, type CommentRow, type WireComment } from './comment-shape.js';
 import { fillPage, keptPage, pageText } from './comment-pages.js';
+import { PageCache, jsonTextBytes, untilCommit } from '../store/page-cache.js';
+import { KEPT_BYTES } from './page-versions.js';
 
 /** Reply levels shown under a top-level comment. */
 export const REPLY_DEPTH = 3;
@@ -70,10 +72,14 @@ const replyComments = preparedShapes((db, s: ThreadShape, parents: number[], id:
   return replies.orderBy('c.parent_comment_id').orderBy('c.created_at', 'asc').orderBy('c.id', 'asc');
 }, holdersKey);
 
+/** Answered pages, with their positions, while nothing has been committed since (untilCommit). */
+const answered = new PageCache<string>(KEPT_BYTES, jsonTextBytes);
+
 /** A page of threads as JSON text (the route sends it as is). */
 export async function listComments(db: Db, q: CommentListQuery): Promise<string> {
   const order = parseOrder(q.order, COMMENT_ORDER, q.ascending, 'createdAt');
-  return runPlan(db, threadsPage(db, q, order, await hasPositions(db)));
+  const key = JSON.stringify([q.limit, q.offset, q.parent_entity_type, q.parent_entity_id, q.event_slug, q.holders_only, order]);
+  return untilCommit(answered, db, key, async () => runPlan(db, threadsPage(db, q, order, await hasPositions(db))));
 }
 
 /** The page's text, kept (comment-pages.ts) unless it depends on positions (`holders_only`), with the positions filled in. */

@@ -18,7 +18,7 @@ import { literal, preparedShapes } from '../store/prepared.js';
 import { jsonArrayOf, storedJson, type JsonText } from '../store/stored-json.js';
 import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
 import { KEPT_BYTES, versionsOf } from './page-versions.js';
-import { PageCache } from '../store/page-cache.js';
+import { PageCache, jsonTextBytes, untilCommit } from '../store/page-cache.js';
 import { runPlan } from '../store/read-plan.js';
 
 export interface EventListQuery {
@@ -61,21 +61,26 @@ const eventPage = preparedShapes((db, shape: PageShape, flags: Flags, slug: stri
   return page;
 }, (s) => `${+s.flags.active}${+s.flags.closed}${+s.flags.archived}${+s.slug}${+s.series}|${s.order.direction}:${s.order.columns.join(',')}|${scopeKey(s.scope)}`);
 
-/** Kept `GET /events` pages, as the bytes sent. */
+/** Kept `GET /events` pages, as the bytes sent: by their versions, and while nothing is committed. */
 const pages = new PageCache(KEPT_BYTES);
+const uncommitted = new PageCache(KEPT_BYTES);
 
 /**
- * A page of `GET /events` as JSON: kept (page-versions.ts) while the `events` version (and for a
- * page ordered by volume, `events:volume`) is unchanged, else built from the items' stored JSON.
+ * A page of `GET /events` as JSON: while nothing has been committed since it was answered, the
+ * same page without reading anything (untilCommit); else kept (page-versions.ts) while the
+ * `events` version (and for a page ordered by volume, `events:volume`) is unchanged, else built
+ * from the items' stored JSON.
  */
 export async function listEvents(db: Db, q: EventListQuery): Promise<JsonText> {
   const order = parseOrder(q.order, EVENT_ORDER, q.ascending, 'id');
-  const version = await runPlan(db, versionsOf(order.columns.includes('volume') ? ['events', 'events:volume'] : ['events'], 0));
   const key = JSON.stringify([q.limit, q.offset, q.active, q.closed, q.archived, q.tag, q.tag_id, q.tag_slug, q.series_slug, q.slug, q.creator, order]);
-  const kept = pages.get(db, key, version);
-  if (kept !== undefined) return kept;
-  const page = await buildPage(db, q, order);
-  return pages.set(db, key, version, typeof page === 'string' ? Buffer.from(page) : page);
+  return untilCommit(uncommitted, db, key, async () => {
+    const version = await runPlan(db, versionsOf(order.columns.includes('volume') ? ['events', 'events:volume'] : ['events'], 0));
+    const kept = pages.get(db, key, version);
+    if (kept !== undefined) return kept;
+    const page = await buildPage(db, q, order);
+    return pages.set(db, key, version, typeof page === 'string' ? Buffer.from(page) : page);
+  });
 }
 
 /** A page from the rows: the items' stored JSON (src/catalog/event-json.ts). */
@@ -111,8 +116,17 @@ const eventBySlugQuery = preparedShapes((db, scope: Scope | undefined, slug: str
   return scope ? query.where((eb) => inScope(eb, 'e.id', scope)) : query;
 }, scopeKey);
 
-/** `GET /events/slug/{slug}` as JSON: the stored answer, or built from the rows (event-json.ts). */
-export async function eventBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
+const eventAnswers = new PageCache<JsonText>(KEPT_BYTES, jsonTextBytes);
+
+/**
+ * `GET /events/slug/{slug}` as JSON: the stored answer, or built from the rows (event-json.ts);
+ * kept while nothing has been committed since it was read (untilCommit).
+ */
+export function eventBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
+  return untilCommit(eventAnswers, db, JSON.stringify([slug, creator]), () => readEventBySlug(db, slug, creator));
+}
+
+async function readEventBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
   const e = await eventBySlugQuery.first(db, await resolveScope(db, creator), slug);
   if (!e) throw errors.notFound('slug not found');
   if (e.detail_json !== null) return e.detail_json;

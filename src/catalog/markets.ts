@@ -13,6 +13,8 @@ import { buildEventItems } from './event-json.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { preparedShapes } from '../store/prepared.js';
 import { storedJson, type JsonText } from '../store/stored-json.js';
+import { PageCache, jsonTextBytes, untilCommit } from '../store/page-cache.js';
+import { KEPT_BYTES } from './page-versions.js';
 import { eventsById, tagsForEvents, tagsForMarkets } from './queries/related.js';
 
 const marketBySlugQuery = preparedShapes((db, scope: Scope | undefined, slug: string) => {
@@ -20,8 +22,17 @@ const marketBySlugQuery = preparedShapes((db, scope: Scope | undefined, slug: st
   return scope ? query.where((eb) => inScope(eb, 'm.event_id', scope)) : query;
 }, scopeKey);
 
-/** `GET /markets/slug/{slug}` as JSON: the stored answer, or built from the rows (event-json.ts). */
-export async function marketBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
+const marketAnswers = new PageCache<JsonText>(KEPT_BYTES, jsonTextBytes);
+
+/**
+ * `GET /markets/slug/{slug}` as JSON: the stored answer, or built from the rows (event-json.ts);
+ * kept while nothing has been committed since it was read (untilCommit).
+ */
+export function marketBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
+  return untilCommit(marketAnswers, db, JSON.stringify([slug, creator]), () => readMarketBySlug(db, slug, creator));
+}
+
+async function readMarketBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
   const m = await marketBySlugQuery.first(db, await resolveScope(db, creator), slug);
   if (!m) throw errors.notFound('slug not found');
   if (m.detail_json !== null) return m.detail_json;

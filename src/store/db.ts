@@ -12,6 +12,7 @@ import type { Database } from './schema.js';
 import type { Dialect } from './migrations/context.js';
 import { registerPg, registerSqlite } from './handles.js';
 import { startCheckpointer } from './checkpointer.js';
+import { openCommitProbe } from './commit-probe.js';
 
 export interface Store {
   db: Kysely<Database>;
@@ -77,9 +78,11 @@ function openSqlite(dataDir: string): Store {
   sqlite.pragma(`wal_autocheckpoint = ${Math.ceil(WAL_BACKSTOP_BYTES / pageSize)}`);
   sqlite.pragma('cache_size = -65536');
   const checkpoints = startCheckpointer(file);
+  const probe = openCommitProbe(file, sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  registerSqlite(db, sqlite, () => checkpoints.paused());
+  registerSqlite(db, sqlite, () => checkpoints.paused(), probe);
   const close = async () => {
+    probe.close();
     await checkpoints.stop();
     await db.destroy();
     // Kysely only closes a handle it has used; the last connection's close checkpoints what is

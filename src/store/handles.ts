@@ -4,18 +4,32 @@
  * a PostgreSQL store. The paths that bypass Kysely find it here: on SQLite prepared reads
  * (prepared.ts, read-plan.ts), the exchange's batch writer, restore and the search index; on
  * PostgreSQL the batch writer's named statement (Kysely's driver sends every statement unnamed).
+ * On SQLite it also holds the store's commit probe (commit-probe.ts).
  */
 import type SqliteDatabase from 'better-sqlite3';
 import type pg from 'pg';
+import type { CommitProbe } from './commit-probe.js';
 
 type Handle =
-  | { kind: 'sqlite'; sqlite: SqliteDatabase.Database; paused: () => Promise<unknown> | undefined }
+  | { kind: 'sqlite'; sqlite: SqliteDatabase.Database; paused: () => Promise<unknown> | undefined; probe?: CommitProbe }
   | { kind: 'pg'; pool: pg.Pool };
 
 const handles = new WeakMap<object, Handle>();
 
-export function registerSqlite(db: object, sqlite: SqliteDatabase.Database, paused: () => Promise<unknown> | undefined = () => undefined): void {
-  handles.set(db, { kind: 'sqlite', sqlite, paused });
+export function registerSqlite(
+  db: object, sqlite: SqliteDatabase.Database, paused: () => Promise<unknown> | undefined = () => undefined, probe?: CommitProbe,
+): void {
+  handles.set(db, { kind: 'sqlite', sqlite, paused, probe });
+}
+
+/**
+ * What has been committed to `db` so far, as a token that changes with every commit, by any
+ * connection (commit-probe.ts); undefined where that cannot be told cheaply (PostgreSQL, a
+ * transaction, no log), and the caller reads as usual.
+ */
+export function commitToken(db: object): string | undefined {
+  const h = handles.get(db);
+  return h?.kind === 'sqlite' ? h.probe?.token() : undefined;
 }
 
 export function registerPg(db: object, pool: pg.Pool): void {

@@ -5,8 +5,11 @@
  * equal. Nothing expires by time. Used by the data API (`/activity`, `/positions`, `/holders`:
  * UTF-8 bytes, written as they are, without encoding a large string again on every request) and
  * by the catalog's kept pages (src/catalog/page-versions.ts: `/events` bytes, `/comments` text
- * with holes for positions).
+ * with holes for positions). `untilCommit` keeps answers under the store's commit token
+ * (commit-probe.ts) instead: valid while nothing at all has been committed.
  */
+
+import { commitToken } from './handles.js';
 
 export type Version = string | readonly number[];
 interface Entry<T> { version: Version; page: T; cost: number }
@@ -62,3 +65,40 @@ export class PageCache<T = Buffer> {
     return this.byDb.get(db)?.entries.size ?? 0;
   }
 }
+
+/** After a commit, answers are read as usual for this long before the probe is asked again. */
+const BUSY_MS = 2;
+/** Answers are kept only once no commit has come for this long: kept in a busier database, they are dropped unused. */
+const QUIET_MS = 20;
+
+interface Quiet { token: string | undefined; since: number; probeAfter: number }
+const quiet = new WeakMap<object, Quiet>();
+
+/**
+ * `read()`'s answer, kept in `cache` under `key` while nothing has been committed to `db` since
+ * it was read: the commit token (commit-probe.ts) is taken before the read, so a kept answer is
+ * never older than its token. Whether to keep is the database's pace: while commits come
+ * often, every answer is read as usual and the probe is asked at most every BUSY_MS (there a
+ * kept answer would be dropped before it is used again, and keeping them cost more than the
+ * reads: old-generation garbage, and a `pread` a request); answers are kept once the database
+ * has been quiet for QUIET_MS. Where commits cannot be told (PostgreSQL), `read()` every time.
+ */
+export async function untilCommit<T>(cache: PageCache<T>, db: object, key: string, read: () => Promise<T>): Promise<T> {
+  const now = performance.now();
+  let q = quiet.get(db);
+  if (q === undefined) quiet.set(db, (q = { token: undefined, since: now, probeAfter: 0 }));
+  if (now < q.probeAfter) return read();
+  const token = commitToken(db);
+  if (token === undefined) return read();
+  if (token !== q.token) {
+    Object.assign(q, { token, since: now, probeAfter: now + BUSY_MS });
+    return read();
+  }
+  if (now - q.since < QUIET_MS) return read();
+  const kept = cache.get(db, key, token);
+  if (kept !== undefined) return kept;
+  return cache.set(db, key, token, await read());
+}
+
+/** The bytes of JSON text, as kept: a Buffer's length, two a character for a string. */
+export const jsonTextBytes = (page: string | Buffer): number => (typeof page === 'string' ? page.length * 2 : page.length);

@@ -8,6 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
+import SqliteDatabase from 'better-sqlite3';
 import fastJson from 'fast-json-stringify';
 import { Type } from 'typebox';
 import { backends } from '../support/backends.js';
@@ -221,6 +222,52 @@ for (const backend of backends()) {
         const after = (await versions()).split('.');
         assert.deepEqual(after.map((v, i) => v !== before[i]), expected, what);
       }
+    });
+  });
+}
+
+for (const backend of backends()) {
+  describe(`answers kept until a commit (${backend.name})`, { skip: backend.skip }, () => {
+    let api: Api;
+    const body = async (url: string) => {
+      const res = await api.svc.app.inject({ url });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.body;
+    };
+    /** A write by another connection (SQLite: its own handle on the file), as another process would make it. */
+    const writeElsewhere = async (text: string) => {
+      if (backend.name === 'postgres') return void (await sql.raw(text).execute(api.svc.store.db));
+      const other = new SqliteDatabase(api.svc.store.location);
+      try { other.pragma('busy_timeout = 5000'); other.exec(text); } finally { other.close(); }
+    };
+
+    before(async () => {
+      api = await startApi(backend);
+      const e = await api.create('/admin/events', { slug: 'uc-1', title: 'Until commit', markets: [market('uc-1-m')] });
+      await api.create('/admin/comments', { parentEntityType: 'Event', parentEntityID: Number(e.id), userAddress: A, body: 'first words' });
+    });
+    after(async () => { await api?.svc.dispose(); });
+
+    it('answers slugs, /events and comments again only after a commit, and shows what it committed', async () => {
+      const urls = { event: '/events/slug/uc-1', market: '/markets/slug/uc-1-m', list: '/events?slug=uc-1', comments: '/comments?event_slug=uc-1' };
+      // Answers are kept once the database has been quiet a while (untilCommit): read, wait, read again.
+      const keep = async () => {
+        for (const url of Object.values(urls)) await body(url);
+        await new Promise((ok) => setTimeout(ok, 30));
+        for (const url of Object.values(urls)) assert.equal(await body(url), await body(url), url);
+      };
+      await keep();
+      await writeElsewhere("update events set title = 'Changed elsewhere' where slug = 'uc-1'");
+      assert.equal(JSON.parse(await body(urls.event)).title, 'Changed elsewhere');
+      assert.equal(JSON.parse(await body(urls.list))[0].title, 'Changed elsewhere');
+      assert.equal(JSON.parse(await body(urls.market)).events[0].title, 'Changed elsewhere');
+      await keep();
+      await writeElsewhere("update markets set question = 'Asked elsewhere?' where slug = 'uc-1-m'");
+      assert.equal(JSON.parse(await body(urls.market)).question, 'Asked elsewhere?');
+      assert.equal(JSON.parse(await body(urls.event)).markets[0].question, 'Asked elsewhere?');
+      await keep();
+      await writeElsewhere("update comments set body = 'other words'");
+      assert.equal(JSON.parse(await body(urls.comments))[0].body, 'other words');
     });
   });
 }

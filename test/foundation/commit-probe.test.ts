@@ -1,0 +1,98 @@
+/**
+ * The commit probe (src/store/commit-probe.ts) and the answers kept on it (`untilCommit`,
+ * src/store/page-cache.ts): on the embedded store the token stays while nothing is committed
+ * and changes with every commit, whoever makes it (this connection, another one, another
+ * process); on PostgreSQL there is none and every answer is read.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { sql } from 'kysely';
+import SqliteDatabase from 'better-sqlite3';
+import { backends } from '../support/backends.js';
+import { openStore, type Store } from '../../src/store/db.js';
+import { commitToken } from '../../src/store/handles.js';
+import { PageCache, untilCommit } from '../../src/store/page-cache.js';
+
+const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/** A commit made by a separate node process on the same database file. */
+function commitFromAnotherProcess(file: string, value: number): void {
+  const script = `const D = require(${JSON.stringify(driver)}); const db = new D(${JSON.stringify(file)});
+    db.pragma('busy_timeout = 5000'); db.prepare('update probe_rows set v = ? where id = 1').run(${value}); db.close();`;
+  execFileSync(process.execPath, ['-e', script]);
+}
+
+for (const backend of backends()) {
+  describe(`commit probe (${backend.name})`, { skip: backend.skip }, () => {
+    let store: Store;
+    let dispose: () => Promise<void>;
+    const value = async () => Number((await sql<{ v: number }>`select v from probe_rows where id = 1`.execute(store.db)).rows[0]!.v);
+
+    before(async () => {
+      const fresh = await backend.fresh();
+      dispose = fresh.dispose;
+      store = openStore({ databaseUrl: fresh.config.databaseUrl, dataDir: fresh.config.dataDir });
+      await sql`create table probe_rows (id integer primary key, v integer not null)`.execute(store.db);
+      await sql`insert into probe_rows (id, v) values (1, 0)`.execute(store.db);
+    });
+    after(async () => {
+      await store?.close();
+      await dispose?.();
+    });
+
+    if (backend.name === 'postgres') {
+      it('has no token: every answer is read', async () => {
+        assert.equal(commitToken(store.db), undefined);
+        const cache = new PageCache<number>(1024, () => 8);
+        let reads = 0;
+        for (let i = 0; i < 3; i++) assert.equal(await untilCommit(cache, store.db, 'k', async () => { reads++; return value(); }), 0);
+        assert.equal(reads, 3);
+      });
+      return;
+    }
+
+    it('keeps its token across reads and a passive checkpoint; a commit by this connection changes it', async () => {
+      const t0 = commitToken(store.db);
+      assert.equal(typeof t0, 'string');
+      await value();
+      store.sqlite!.pragma('wal_checkpoint(PASSIVE)');
+      assert.equal(commitToken(store.db), t0);
+      await sql`update probe_rows set v = 1 where id = 1`.execute(store.db);
+      assert.notEqual(commitToken(store.db), t0);
+    });
+
+    it('changes with a commit by another connection, and by another process', async () => {
+      const t0 = commitToken(store.db);
+      const other = new SqliteDatabase(store.location);
+      try { other.prepare('update probe_rows set v = 2 where id = 1').run(); } finally { other.close(); }
+      const t1 = commitToken(store.db);
+      assert.notEqual(t1, t0);
+      commitFromAnotherProcess(store.location, 3);
+      assert.notEqual(commitToken(store.db), t1);
+      assert.equal(await value(), 3);
+    });
+
+    it('keeps an answer once the database is quiet, until a commit comes from anywhere', async () => {
+      const cache = new PageCache<number>(1024, () => 8);
+      let reads = 0;
+      const read = () => untilCommit(cache, store.db, 'v', async () => { reads++; return value(); });
+      // Seen, then quiet past QUIET_MS: the next answer is kept.
+      const settle = async () => { await read(); await new Promise((ok) => setTimeout(ok, 30)); await read(); };
+      const keptFor = async (expected: number) => {
+        await settle();
+        const before = reads;
+        for (let i = 0; i < 4; i++) assert.equal(await read(), expected);
+        assert.equal(reads, before, 'answered from memory');
+      };
+      await keptFor(3);
+      commitFromAnotherProcess(store.location, 4);
+      assert.equal(await read(), 4);
+      await keptFor(4);
+      await sql`update probe_rows set v = 5 where id = 1`.execute(store.db);
+      assert.equal(await read(), 5);
+      await keptFor(5);
+    });
+  });
+}
