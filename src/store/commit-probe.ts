@@ -5,24 +5,39 @@
  * wal-index header at the start of the `-shm` file, the way SQLite's own readers learn that
  * their page cache is stale (sqlite.org/walformat.html, "The WAL-Index Header"). The header
  * changes with every commit (its change counter `iChange`, the last frame `mxFrame` and its
- * checksums) and with every restart of the log (new salts); a PASSIVE checkpoint leaves it alone. The
- * writer updates its second copy, then its first, so a reader that finds them equal has read a
- * whole header, never half of one.
+ * checksums) and with every restart of the log (new salts); a PASSIVE checkpoint leaves it
+ * alone. The writer updates its second copy, then its first; a reader that finds the two equal
+ * and the header's checksum right has read a whole header, never half of one (the checks
+ * SQLite's own readers make).
  *
  * A token is the header's bytes. Reading it is one `pread` of 96 bytes, where a read transaction
  * in the loaded server costs 40–75 µs of CPU (locks, and SQLite's code and pages through the
  * caches: docs/benchmarks.md, tenth session). A reader keeps an answer with the token read
  * *before* it read the rows; while the token is the same, nothing has been committed since, so
- * the rows are as they were read. Undefined (read as usual) while the store is not in WAL mode,
- * when the header is not the version this knows (3007000, SQLite's since 3.7.0, which every version
- * sharing a log must speak), is not initialised yet, or is being written.
+ * the rows are as they were read. Undefined (read as usual) while the store is not in WAL
+ * mode, when the header is not the version this knows (3007000, SQLite's since 3.7.0, which
+ * every version sharing a log must speak), is not initialised yet, or is being written.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { endianness } from 'node:os';
 import type SqliteDatabase from 'better-sqlite3';
 
 const HEADER = 48;
 /** WALINDEX_MAX_VERSION: the header format every SQLite since 3.7.0 writes. */
 const VERSION = 3007000;
+/** The header is in the host's byte order. */
+const u32 = endianness() === 'LE' ? (b: Buffer, at: number) => b.readUInt32LE(at) : (b: Buffer, at: number) => b.readUInt32BE(at);
+
+/** Whether the header's checksum (its last 8 bytes, over the 40 before: SQLite's WAL checksum) is right. */
+function checksumRight(b: Buffer): boolean {
+  let s1 = 0;
+  let s2 = 0;
+  for (let at = 0; at < 40; at += 8) {
+    s1 = (s1 + u32(b, at) + s2) >>> 0;
+    s2 = (s2 + u32(b, at + 4) + s1) >>> 0;
+  }
+  return s1 === u32(b, 40) && s2 === u32(b, 44);
+}
 
 export interface CommitProbe {
   /** The header as it is now, or undefined when it cannot be read whole. */
@@ -51,8 +66,8 @@ export function openCommitProbe(file: string, sqlite: SqliteDatabase.Database): 
     token() {
       if (fd < 0 && !closed) open();
       if (fd < 0 || readSync(fd, buf, 0, HEADER * 2, 0) < HEADER * 2) return undefined;
-      if (buf.readUInt32LE(0) !== VERSION && buf.readUInt32BE(0) !== VERSION) return undefined;
-      if (buf[12] !== 1 || buf.compare(buf, HEADER, HEADER * 2, 0, HEADER) !== 0) return undefined; // not initialised; being written
+      if (u32(buf, 0) !== VERSION || buf[12] !== 1) return undefined; // another format; not initialised
+      if (buf.compare(buf, HEADER, HEADER * 2, 0, HEADER) !== 0 || !checksumRight(buf)) return undefined; // being written
       return buf.toString('latin1', 0, HEADER);
     },
     close() {

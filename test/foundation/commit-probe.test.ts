@@ -7,12 +7,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { sql } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import { backends } from '../support/backends.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { commitToken } from '../../src/store/handles.js';
+import { openCommitProbe } from '../../src/store/commit-probe.js';
 import { PageCache, untilCommit } from '../../src/store/page-cache.js';
 
 const driver = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -61,6 +65,27 @@ for (const backend of backends()) {
       assert.equal(commitToken(store.db), t0);
       await sql`update probe_rows set v = 1 where id = 1`.execute(store.db);
       assert.notEqual(commitToken(store.db), t0);
+    });
+
+    it('reads only a whole header of the version it knows', async () => {
+      const real = readFileSync(`${store.location}-shm`).subarray(0, 96);
+      const dir = mkdtempSync(join(tmpdir(), 'sibyl-probe-'));
+      const noop = { prepare: () => ({ get: () => undefined }) } as unknown as SqliteDatabase.Database;
+      const tokenOf = (header: Buffer) => {
+        writeFileSync(join(dir, 'db-shm'), header);
+        const probe = openCommitProbe(join(dir, 'db'), noop);
+        try { return probe.token(); } finally { probe.close(); }
+      };
+      const changed = (edit: (b: Buffer) => void) => { const b = Buffer.from(real); edit(b); return b; };
+      try {
+        assert.equal(tokenOf(Buffer.from(real)), real.toString('latin1', 0, 48));
+        assert.equal(tokenOf(changed((b) => { b[16] ^= 1; })), undefined, 'the copies differ: being written');
+        assert.equal(tokenOf(changed((b) => { b[16] ^= 1; b[64] ^= 1; })), undefined, 'equal copies, wrong checksum');
+        assert.equal(tokenOf(changed((b) => { b[0] ^= 1; b[48] ^= 1; })), undefined, 'another format');
+        assert.equal(tokenOf(real.subarray(0, 60)), undefined, 'short');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('changes with a commit by another connection, and by another process', async () => {
