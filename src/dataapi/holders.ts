@@ -3,8 +3,8 @@
  * top-N scan of positions_holders (asset, size desc, wallet) per token, then one profile query
  * for every wallet of the answer. Groups follow the request's market order, outcome 0 then 1;
  * a token nobody holds (above minBalance) has no group. Ties in size go by wallet address.
- * Answers are kept serialised while the database is unchanged (db-version.ts): the answer is
- * read from positions and profiles only, so no committed write means the same answer.
+ * Answers are kept serialised while the database is unchanged (src/store/db-version.ts): the
+ * answer is read from positions and profiles only, so no committed write means the same answer.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
@@ -12,7 +12,7 @@ import type { Dialect } from '../store/migrations/context.js';
 import { errors } from '../errors/catalogue.js';
 import { checksummed, conditionIdsParam, dec, sharesToMicro } from './params.js';
 import { holderRows, profilesOf } from './queries.js';
-import { dbVersion } from './db-version.js';
+import { dbVersion } from '../store/db-version.js';
 import { PageCache } from '../store/page-cache.js';
 
 /** Markets per request: each costs two index scans. */
@@ -34,7 +34,7 @@ export async function holdersPage(db: Kysely<Database>, dialect: Dialect, q: Hol
   const limit = q.limit ?? 100;
   const minSize = sharesToMicro(q.minBalance ?? 1);
   const key = `${limit} ${minSize} ${markets.join(',')}`;
-  const version = await dbVersion(db, dialect); // taken before any read (see db-version.ts)
+  const version = await dbVersion(db, dialect); // taken before any read (see store/db-version.ts)
   return pages.get(db, key, version) ?? pages.set(db, key, version, Buffer.from(JSON.stringify(await listHolders(db, markets, limit, minSize))));
 }
 

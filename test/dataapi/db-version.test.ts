@@ -1,5 +1,5 @@
 /**
- * dbVersion (src/dataapi/db-version.ts), the version of the /holders cache: it must change with
+ * dbVersion (src/store/db-version.ts), the version of the /holders cache: it must change with
  * every committed write — the service's own, and another connection's (another process on the
  * same SQLite file, another client of the same PostgreSQL database) — and stay put otherwise.
  */
@@ -10,7 +10,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { backends } from '../support/backends.js';
 import { startTestService, type TestService } from '../support/service.js';
-import { dbVersion } from '../../src/dataapi/db-version.js';
+import { dbVersion } from '../../src/store/db-version.js';
 import { upsertProfile } from '../../src/catalog/write.js';
 
 const WALLET = '0xAbCdEfAbCdEfAbCdEfAbCdEfAbCdEfAbCdEf0003';
