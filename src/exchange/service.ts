@@ -18,6 +18,7 @@ import { writeBatch } from './writer.js';
 import { restoreFromDb } from './restore.js';
 import { CATALOG_MARKET_COLUMNS, marketRowOf } from './settings.js';
 import { loadExchangeMode, storeExchangeMode, type ExchangeMode } from './mode.js';
+import { OwnerStamps } from './owner-stamps.js';
 
 interface Pending {
   batch: Batch;
@@ -45,6 +46,7 @@ export class ExchangeService {
   private expiryAt = Infinity;
   private closed = false;
   private currentMode: ExchangeMode = 'normal';
+  private readonly stamps = new OwnerStamps();
 
   private constructor(private readonly db: Kysely<Database>, private readonly clock: Clock, private readonly ids: IdSource,
     private readonly onError: (err: unknown) => void, ex: Exchange, tradeSeq: number) {
@@ -69,6 +71,14 @@ export class ExchangeService {
   }
 
   /**
+   * Changes whenever `owner`'s orders change in memory, when those changes commit, and when the
+   * core is rebuilt (owner-stamps.ts): what a kept page of the owner's open orders is checked by.
+   */
+  ordersStamp(owner: string): number {
+    return this.stamps.of(owner);
+  }
+
+  /**
    * Runs one command on the core and resolves once its effects are durable. A command without
    * effects (a rejection) resolves at once: nothing was changed.
    */
@@ -78,6 +88,7 @@ export class ExchangeService {
     const result = command(this.ex);
     if (!hasEffects(result.effects)) return Promise.resolve(result);
     recordEffects(result.effects, this.ex.openOrderCount());
+    this.stamps.touch(result.effects.orders);
     const pending = this.open ?? this.openBatch();
     pending.batch.add(result.effects);
     this.scheduleExpiry();
@@ -154,6 +165,7 @@ export class ExchangeService {
     this.tail = (async () => {
       try {
         await writeBatch(this.db, rows);
+        this.stamps.touch(pending.batch.orders.values());
         pending.resolve();
       } catch (err) {
         this.onError(err);
@@ -175,6 +187,7 @@ export class ExchangeService {
           const { exchange, tradeSeq } = await restoreFromDb(this.db, this.clock, this.ids);
           this.ex = exchange;
           this.tradeSeq.value = tradeSeq;
+          this.stamps.forgetAll();
           return;
         } catch (err) {
           this.onError(err);

@@ -9,7 +9,9 @@ import type { ExchangeService } from '../exchange/service.js';
 import { orderFromRow } from '../exchange/restore.js';
 import type { Database } from '../store/schema.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
-import { OrderJson } from './order-json.js';
+import { OrderJson, pageJson } from './order-json.js';
+import { PageCache } from '../store/page-cache.js';
+import { encodeCursor } from '../http/cursor.js';
 import { wireOrder, wireTrade, type TradeContext, type WireOrder, type WireTrade } from './format.js';
 import { literal } from '../store/prepared.js';
 
@@ -17,6 +19,8 @@ export const ORDERS_PAGE = 100;
 export const TRADES_PAGE = 100;
 export const BUILDER_TRADES_PAGE = 300;
 const OUTCOMES_CACHE_MAX = 100_000;
+/** Open-order pages kept per store (bytes): a page of 100 orders is about 52 KB. */
+const KEPT_PAGES_BYTES = 32 * 1024 * 1024;
 
 export interface OrderFilters { id?: string; market?: string; asset_id?: string }
 
@@ -28,11 +32,28 @@ export interface TradeFilters {
 export class AccountReads {
   private readonly outcomes = new Map<string, string>();
   private readonly json = new OrderJson();
+  private readonly pages = new PageCache(KEPT_PAGES_BYTES);
 
   constructor(private readonly db: Kysely<Database>, private readonly exchange: ExchangeService) {}
 
+  /**
+   * The `GET /data/orders` answer (UTF-8 JSON): one page of `owner`'s open orders from `offset`,
+   * `next_cursor` empty on the last page (compat.md §5). Kept until the owner's orders stamp
+   * changes (owner-stamps.ts: a change in memory, its commit, a rebuild of the core); the stamp
+   * is read before the page is built, so a change made while it is built is never hidden.
+   */
+  async openOrdersPage(owner: string, f: OrderFilters, offset: number): Promise<Buffer> {
+    const stamp = String(this.exchange.ordersStamp(owner));
+    const key = JSON.stringify([owner, f.id, f.market, f.asset_id, offset]);
+    const kept = this.pages.get(this.db, key, stamp);
+    if (kept !== undefined) return kept;
+    const page = await this.openOrderTexts(owner, f, offset);
+    const json = pageJson(page.data, page.more ? encodeCursor(offset + ORDERS_PAGE) : '', ORDERS_PAGE);
+    return this.pages.set(this.db, key, stamp, Buffer.from(json));
+  }
+
   /** Open orders of `owner` as JSON texts (order-json.ts), oldest first, one page from `offset`; `more` tells if a next page exists. */
-  async openOrderTexts(owner: string, f: OrderFilters, offset: number): Promise<{ data: string[]; more: boolean }> {
+  private async openOrderTexts(owner: string, f: OrderFilters, offset: number): Promise<{ data: string[]; more: boolean }> {
     // One more than a page tells whether another follows.
     const rows = f.id === undefined ? this.exchange.core.openOrders(owner, f.market, f.asset_id, offset, ORDERS_PAGE + 1) : this.openOrder(owner, f, offset);
     const page = rows.length > ORDERS_PAGE ? rows.slice(0, ORDERS_PAGE) : rows;

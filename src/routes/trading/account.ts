@@ -11,7 +11,6 @@ import { errors } from '../../errors/catalogue.js';
 import { decodeCursor, encodeCursor, endPage, END_CURSOR } from '../../http/cursor.js';
 import { checksumAddress } from '../../domain/address.js';
 import { ORDERS_PAGE, TRADES_PAGE, type TradeFilters } from '../../trading/account.js';
-import { pageJson } from '../../trading/order-json.js';
 import { Envelope, NATIVE_JSON, Order, Trade } from './schemas.js';
 
 const Text = Type.String({ maxLength: 100 });
@@ -54,9 +53,7 @@ export const accountRoutes: RouteModule = (app, { auth, account }) => {
     // An explicitly empty cursor (a client loop that passed back our end marker "") ends with LTE=.
     const offset = decodeCursor(cursor);
     if (cursor === '' || offset === null) return endPage(ORDERS_PAGE);
-    const page = await account.openOrderTexts(authOf(req).address, filters, offset);
-    const json = pageJson(page.data, page.more ? encodeCursor(offset + ORDERS_PAGE) : '', ORDERS_PAGE);
-    return sendJsonText(reply, json);
+    return sendJsonText(reply, await account.openOrdersPage(authOf(req).address, filters, offset));
   });
 
   app.get('/data/order/:id', {

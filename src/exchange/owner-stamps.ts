@@ -1,0 +1,38 @@
+/**
+ * A stamp per order owner that changes whenever what `GET /data/orders` shows of that owner may
+ * have changed: when a command changes one of the owner's orders in memory (placed, filled,
+ * cancelled, expired), again when the batch holding that change commits (its trades are then
+ * readable, for `associateTrades`), and for every owner when the core is rebuilt after a failed
+ * write. A page kept with the stamp read before it was built is current while the stamp is
+ * unchanged (src/trading/account.ts).
+ *
+ * Stamps are drawn from one counter, so a stamp is never handed out twice. Owners not in the map
+ * share `base`; forgetting them all (the bound, or a rebuild) draws a new base.
+ */
+import type { OrderRow } from '../core/index.js';
+
+const MAX_OWNERS = 100_000;
+
+export class OwnerStamps {
+  private readonly stamps = new Map<string, number>();
+  private seq = 0;
+  private base = 0;
+
+  of(owner: string): number {
+    return this.stamps.get(owner) ?? this.base;
+  }
+
+  /** Marks the owners of `orders` as changed. */
+  touch(orders: Iterable<OrderRow>): void {
+    for (const o of orders) {
+      if (this.stamps.size >= MAX_OWNERS) this.forgetAll();
+      this.stamps.set(o.owner, ++this.seq);
+    }
+  }
+
+  /** Marks every owner as changed. */
+  forgetAll(): void {
+    this.stamps.clear();
+    this.base = ++this.seq;
+  }
+}
