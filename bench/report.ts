@@ -16,11 +16,11 @@ export function verdict(row: Pick<BenchRow, 'met'>): string {
 
 export function table(rows: BenchRow[], unit: 'http' | 'ops'): string {
   const head = unit === 'http'
-    ? '| scenario | req/s | p50 ms | p99 ms | server µs/req | ratio to reference | target | result | note |\n|---|---:|---:|---:|---:|---:|---|---|---|'
+    ? '| scenario | req/s | p50 ms | p99 ms | server µs/req | client µs/req | ratio to reference | target | result | note |\n|---|---:|---:|---:|---:|---:|---:|---|---|---|'
     : '| scenario | ops/s | p50 µs | p99 µs | ratio | target | result | note |\n|---|---:|---:|---:|---:|---|---|---|';
   const body = rows.map((r) => {
     const cells = [r.scenario, fmt(r.reqPerSec), fmt(r.p50ms, 2), fmt(r.p99ms, 2)];
-    if (unit === 'http') cells.push(r.serverUs === undefined ? '' : fmt(r.serverUs));
+    if (unit === 'http') cells.push(r.serverUs === undefined ? '' : fmt(r.serverUs), r.clientUs === undefined ? '' : fmt(r.clientUs));
     cells.push(r.ratio === undefined ? '' : `${fmt(r.ratio, 2)}×`, r.target ?? '', verdict(r), r.note ?? '');
     return `| ${cells.join(' | ')} |`;
   });

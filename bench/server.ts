@@ -76,6 +76,7 @@ export async function startServer(spec: BenchServerSpec): Promise<RunningServer>
     SIBYL_ADMIN_TOKEN: adminToken, ...spec.env,
   };
   delete base.DATABASE_URL; // benchmarks run on the embedded store unless a suite says otherwise
+  delete base.MALLOC_TRIM_THRESHOLD_; // the load generator's allocator setting (README), not the server's
   if (spec.env?.DATABASE_URL) base.DATABASE_URL = spec.env.DATABASE_URL;
   const dataDir = await prepareDataDir(spec, base);
   const env = { ...base, SIBYL_DATA_DIR: dataDir };

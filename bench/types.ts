@@ -57,6 +57,8 @@ export interface BenchRow {
   p99ms: number;
   /** The server's CPU time per request, all its threads (µs; mean over rounds; Linux only). */
   serverUs?: number;
+  /** The load generator's CPU time per request (this process, µs; mean over rounds). */
+  clientUs?: number;
   /** scenario req/s ÷ reference req/s in the same rounds. */
   ratio?: number;
   target?: string;
