@@ -25,7 +25,7 @@ export class OwnerStamps {
   /** Marks the owners of `orders` as changed. */
   touch(orders: Iterable<OrderRow>): void {
     for (const o of orders) {
-      if (this.stamps.size >= MAX_OWNERS) this.forgetAll();
+      if (this.stamps.size >= MAX_OWNERS && !this.stamps.has(o.owner)) this.forgetAll();
       this.stamps.set(o.owner, ++this.seq);
     }
   }

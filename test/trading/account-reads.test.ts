@@ -14,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Envelope, Order, Trade } from '../../src/routes/trading/schemas.js';
 import { backends } from '../support/backends.js';
@@ -23,8 +24,6 @@ import { sqliteOf } from '../../src/store/handles.js';
 import { newMarket, orderBody, post, trader, tradingService, type Trader } from './kit.js';
 
 interface PageOrder { id: string; sizeMatched: string; associateTrades: string[] }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 for (const backend of backends()) {
   describe(`account reads: associated trades (${backend.name})`, { skip: backend.skip }, () => {
@@ -106,6 +105,7 @@ for (const backend of backends()) {
       return res.body;
     };
     const orders = (body: string) => (JSON.parse(body) as { data: PageOrder[] }).data;
+    const ids = (body: string) => orders(body).map((o) => o.id);
     /** The page as a reader with nothing kept builds it. */
     const built = async (t: Trader) => (await new AccountReads(svc.store.db, exchange()).openOrdersPage(t.address, {}, 0)).toString();
 
@@ -113,7 +113,6 @@ for (const backend of backends()) {
       // Above every earlier bid of Alice's, so that Bob's sell below fills this one.
       const a = await place(alice, 'BUY', '0.70', '10');
       const first = await answer(alice);
-      const ids = (body: string) => orders(body).map((o) => o.id);
       const kept = stamp(alice);
       assert.equal(await answer(alice), first, 'answered again unchanged');
       assert.equal(stamp(alice), kept, 'and nothing moved the stamp: the second answer was the kept one');
