@@ -2,19 +2,21 @@
  * Request hardening at the edge:
  * - the HTTP server (fastify `serverFactory`): slow-client timeouts (all headers within
  *   SIBYL_HEADERS_TIMEOUT_MS, the whole request within SIBYL_REQUEST_TIMEOUT_MS, idle sockets
- *   closed after SIBYL_IDLE_TIMEOUT_MS) and a cap on open connections: a connection over
- *   SIBYL_MAX_CONNECTIONS gets an immediate `503 {error}` with `Retry-After: 1` and is closed;
+ *   closed after SIBYL_IDLE_TIMEOUT_MS) and the connection caps — in all (SIBYL_MAX_CONNECTIONS)
+ *   and per client address (SIBYL_MAX_CONNECTIONS_PER_IP) — with idle sockets closed early
+ *   near the cap (connections.ts);
  * - body limits per route (`onRoute`): batch and operator routes get SIBYL_BODY_LIMIT, every
  *   other route SIBYL_BODY_LIMIT_SMALL (a route that sets `bodyLimit` itself keeps it);
  * - security headers for a JSON API (helmet) and CORS (default: GET/HEAD from any origin).
  * Input bounds every route gets are in input-bounds.ts.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
 import type { Config } from '../config/config.js';
-import { edgeMetrics } from './metrics.js';
+import { guardConnections } from './connections.js';
+import { trustedPeer } from './trusted-proxy.js';
 import { noRoute } from '../http/errors.js';
 
 /** Routes whose bodies are lists (batch reads and writes); the operator family is large too. */
@@ -22,36 +24,6 @@ export const LARGE_BODY_ROUTES = new Set([
   'POST /books', 'POST /prices', 'POST /batch-prices-history', 'POST /spreads', 'POST /midpoints',
   'POST /last-trades-prices', 'POST /orders', 'DELETE /orders',
 ]);
-
-const BUSY_BODY = JSON.stringify({ error: 'server busy: too many open connections, retry shortly' });
-const BUSY = Buffer.from([
-  'HTTP/1.1 503 Service Unavailable', 'content-type: application/json; charset=utf-8', 'retry-after: 1',
-  'connection: close', `content-length: ${Buffer.byteLength(BUSY_BODY)}`, '', BUSY_BODY,
-].join('\r\n'));
-
-/** Counts open connections; over `max` (0 = no cap) a new one is answered 503 and closed. */
-export function capConnections(server: Server, max: number): void {
-  const listeners = server.listeners('connection') as ((socket: unknown) => void)[];
-  server.removeAllListeners('connection');
-  let open = 0;
-  server.on('connection', (socket) => {
-    if (max > 0 && open >= max) {
-      edgeMetrics.connectionsRefused.inc();
-      socket.on('error', () => {});
-      socket.on('data', () => {}); // drain what the client sends so it reads the 503, not a reset
-      socket.end(BUSY);
-      setTimeout(() => socket.destroy(), 1000).unref();
-      return;
-    }
-    open++;
-    edgeMetrics.connectionsOpen.inc();
-    socket.once('close', () => {
-      open--;
-      edgeMetrics.connectionsOpen.dec();
-    });
-    for (const l of listeners) l.call(server, socket);
-  });
-}
 
 export function edgeServerFactory(config: Config): FastifyServerFactory {
   return (handler) => {
@@ -63,7 +35,9 @@ export function edgeServerFactory(config: Config): FastifyServerFactory {
     }, handler);
     server.keepAliveTimeout = Math.min(72_000, config.idleTimeoutMs);
     server.setTimeout(config.idleTimeoutMs);
-    capConnections(server, config.maxConnections);
+    guardConnections(server, {
+      max: config.maxConnections, perIp: config.maxConnectionsPerIp, isTrustedProxy: trustedPeer(config.trustProxy),
+    });
     return server;
   };
 }

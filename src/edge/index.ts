@@ -2,11 +2,13 @@
  * The edge, wired into the app by src/http/app.ts in three places:
  * - `edgeFastifyOptions(config)`: server factory (timeouts, connection cap);
  * - `loggerOptions(config)` (logging.ts): redacted logs;
- * - `registerEdge(app, config)`: before any route — security headers, CORS, rate limits,
+ * - `registerEdge(app, config, redis?)`: before any route — security headers, CORS, rate limits
+ *   (counters in Redis through the process's link, src/store/redis.ts, when there is one),
  *   request metrics, per-route body limits and integer bounds. Semantics and decisions: src/edge/README.md.
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config/config.js';
+import type { RedisLink } from '../store/redis.js';
 import { familyOfPath, type Family } from '../http/families.js';
 import { edgeServerFactory, registerBodyLimits, registerCors, registerSecurityHeaders } from './hardening.js';
 import { registerInputBounds, registerNulGuard } from './input-bounds.js';
@@ -46,10 +48,10 @@ function recordRouteFamilies(app: FastifyInstance): void {
   });
 }
 
-export async function registerEdge(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerEdge(app: FastifyInstance, config: Config, redis?: RedisLink): Promise<void> {
   registerSecurityHeaders(app);
   await registerCors(app, config);
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, config, redis);
   registerRequestMetrics(app);
   registerBodyLimits(app, config);
   registerInputBounds(app);

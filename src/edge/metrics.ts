@@ -45,7 +45,12 @@ export const edgeMetrics = {
   }),
   connectionsOpen: new Gauge({ name: 'sibyl_http_connections_open', help: 'Open client connections', registers: [registry] }),
   connectionsRefused: new Counter({
-    name: 'sibyl_http_connections_refused_total', help: 'Connections refused with 503 over SIBYL_MAX_CONNECTIONS',
+    name: 'sibyl_http_connections_refused_total',
+    help: 'Connections refused, by reason: capacity (503 over SIBYL_MAX_CONNECTIONS) | per_ip (429 over SIBYL_MAX_CONNECTIONS_PER_IP)',
+    labelNames: ['reason'] as const, registers: [registry],
+  }),
+  connectionsReaped: new Counter({
+    name: 'sibyl_http_connections_idle_closed_total', help: 'Idle connections closed early because open connections neared SIBYL_MAX_CONNECTIONS',
     registers: [registry],
   }),
 };

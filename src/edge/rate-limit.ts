@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Config } from '../config/config.js';
+import type { RedisLink } from '../store/redis.js';
 import { ApiError } from '../errors/catalogue.js';
 import { familyOfPath } from '../http/families.js';
 import { MemoryCounters, type CounterStore } from './counters.js';
@@ -24,18 +25,11 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the limiter for a configuration: Redis counters when REDIS_URL is set. */
-export async function createRateLimiter(config: Config, log: FastifyInstance['log']): Promise<RateLimiter | undefined> {
+/** Builds the limiter for a configuration: counters in Redis through the process's link when there is one (REDIS_URL). */
+export function createRateLimiter(config: Config, redis?: RedisLink): RateLimiter | undefined {
   const rules = loadRules(config.rateLimits);
   if (rules.length === 0) return undefined;
-  let store: CounterStore;
-  if (config.redisUrl) {
-    const redis = new RedisCounters({ url: config.redisUrl, log });
-    await redis.ready();
-    store = redis;
-  } else {
-    store = new MemoryCounters();
-  }
+  const store: CounterStore = redis ? new RedisCounters(redis) : new MemoryCounters();
   return new RateLimiter(rules, store, config.rateLimitPrefix);
 }
 
@@ -57,8 +51,8 @@ function authenticatedKey(req: FastifyRequest): string | undefined {
   return typeof key === 'string' ? key : undefined;
 }
 
-export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
-  const limiter = await createRateLimiter(config, app.log);
+export async function registerRateLimits(app: FastifyInstance, config: Config, redis?: RedisLink): Promise<void> {
+  const limiter = createRateLimiter(config, redis);
   app.decorate('rateLimiter', limiter);
   if (!limiter) return;
   app.addHook('onClose', async () => { await limiter.store.close(); });

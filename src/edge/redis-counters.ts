@@ -3,17 +3,23 @@
  * prefix. One Lua script per request checks all of the request's windows and increments them
  * only if every one has room (atomic: instances never race past a cap).
  *
- * Failure behaviour: while Redis is unreachable, slow (> commandTimeoutMs) or erroring, the
- * counters fall back to an in-memory store in this instance (so limits still hold per
- * instance; the service neither fails open nor closed). The switch is logged once per change
- * (warn when falling back, info when Redis is back) and visible in metrics.
+ * Redis is reached through the process's one link (src/store/redis.ts), shared with the replay
+ * check. Failure behaviour: while the link's breaker is open (Redis unreachable, slow beyond
+ * the command timeout or erroring — a few consecutive failures, or at once when the connection
+ * is down) the counters live in an in-memory store in this instance without calling Redis (so
+ * limits still hold per instance; the service neither fails open nor closed). A request whose
+ * command fails is counted in memory too. `sibyl_rate_limit_redis_up` follows the link (1 while
+ * counters are shared, 0 otherwise); the link logs each change once.
+ *
+ * Late commands: a script that timed out here may still run when a paused Redis resumes. Both
+ * scripts are deadline-guarded by the link (ARGV[1], on Redis's clock) and change nothing after
+ * it, so a late hit cannot count against a later window, nor a late refund take from one.
  */
-import { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
+import type { RedisLink, Script } from '../store/redis.js';
 import { MemoryCounters, type CounterStore, type HitResult } from './counters.js';
 import { edgeMetrics } from './metrics.js';
 
-// KEYS: the counters; ARGV: limit_1, window_ms_1, limit_2, window_ms_2, ...
+// KEYS: the counters; ARGV: deadline (checked by the link's preamble), limit_1, window_ms_1, limit_2, ...
 // Returns {ok, count_1, ttl_1, count_2, ttl_2, ...}.
 const HIT_SCRIPT = `
 local n = #KEYS
@@ -21,8 +27,8 @@ local out = {1}
 for i = 1, n do
   local c = tonumber(redis.call('GET', KEYS[i]) or '0')
   local ttl = redis.call('PTTL', KEYS[i])
-  if ttl < 0 then c = 0; ttl = tonumber(ARGV[2 * i]) end
-  if c + 1 > tonumber(ARGV[2 * i - 1]) then out[1] = 0 end
+  if ttl < 0 then c = 0; ttl = tonumber(ARGV[2 * i + 1]) end
+  if c + 1 > tonumber(ARGV[2 * i]) then out[1] = 0 end
   out[2 * i] = c
   out[2 * i + 1] = ttl
 end
@@ -30,8 +36,8 @@ if out[1] == 1 then
   for i = 1, n do
     local c = redis.call('INCR', KEYS[i])
     if c == 1 or redis.call('PTTL', KEYS[i]) < 0 then
-      redis.call('PEXPIRE', KEYS[i], ARGV[2 * i])
-      out[2 * i + 1] = tonumber(ARGV[2 * i])
+      redis.call('PEXPIRE', KEYS[i], ARGV[2 * i + 1])
+      out[2 * i + 1] = tonumber(ARGV[2 * i + 1])
     end
     out[2 * i] = c
   end
@@ -46,71 +52,34 @@ end
 return 1
 `;
 
-type HitCommand = (numKeys: number, ...args: (string | number)[]) => Promise<number[]>;
-
-export interface RedisCountersOptions {
-  url: string;
-  log: FastifyBaseLogger;
-  /** A Redis command slower than this counts as a failure (ms). */
-  commandTimeoutMs?: number;
-  /** How long start-up waits for the first connection before serving from memory (ms). */
-  connectWaitMs?: number;
-}
-
 export class RedisCounters implements CounterStore {
   readonly kind = 'redis' as const;
   readonly fallback = new MemoryCounters();
-  private readonly redis: Redis;
-  private readonly hitCmd: HitCommand;
-  private readonly refundCmd: HitCommand;
-  private degraded = false;
-  private closed = false;
+  private readonly hitCmd: Script<number[]>;
+  private readonly refundCmd: Script<unknown>;
+  private readonly unsubscribe: () => void;
 
-  constructor(private readonly opts: RedisCountersOptions) {
-    this.redis = new Redis(opts.url, {
-      enableOfflineQueue: false, // a down connection fails fast: the fallback answers at once
-      maxRetriesPerRequest: 0,
-      commandTimeout: opts.commandTimeoutMs ?? 250,
-      connectTimeout: 2000,
-      retryStrategy: (times) => Math.min(100 * times, 2000),
-      lazyConnect: false,
-      enableAutoPipelining: true, // concurrent requests share one write/read to Redis
-    });
-    this.redis.defineCommand('sibylRateHit', { lua: HIT_SCRIPT });
-    this.redis.defineCommand('sibylRateRefund', { lua: REFUND_SCRIPT });
-    this.hitCmd = (this.redis as unknown as { sibylRateHit: HitCommand }).sibylRateHit.bind(this.redis);
-    this.refundCmd = (this.redis as unknown as { sibylRateRefund: HitCommand }).sibylRateRefund.bind(this.redis);
-    this.redis.on('error', (err: Error) => this.down(err));
-    this.redis.on('ready', () => this.up());
-    edgeMetrics.rateLimitRedisUp.set(0);
-  }
-
-  /** Waits (bounded) for the first connection so that a healthy start begins in Redis. */
-  async ready(): Promise<void> {
-    if (this.redis.status === 'ready') return;
-    const waitMs = this.opts.connectWaitMs ?? 1000;
-    await new Promise<void>((resolve) => {
-      const t = setTimeout(done, waitMs);
-      function done() { clearTimeout(t); resolve(); }
-      this.redis.once('ready', done);
-      this.redis.once('error', done);
-    });
-    const status: string = this.redis.status; // changed while waiting
-    if (status !== 'ready') this.down(new Error(`not connected after ${waitMs} ms (${status})`));
+  constructor(private readonly link: RedisLink) {
+    this.hitCmd = link.script(HIT_SCRIPT, { deadline: true });
+    this.refundCmd = link.script(REFUND_SCRIPT, { deadline: true });
+    edgeMetrics.rateLimitRedisUp.set(link.up ? 1 : 0);
+    this.unsubscribe = link.onChange((up) => edgeMetrics.rateLimitRedisUp.set(up ? 1 : 0));
   }
 
   get usingFallback(): boolean {
-    return this.degraded;
+    return !this.link.up;
+  }
+
+  private local(keys: string[], limits: number[], windowsMs: number[]): HitResult {
+    edgeMetrics.rateLimitFallbacks.inc();
+    return this.fallback.hit(keys, limits, windowsMs);
   }
 
   hit(keys: string[], limits: number[], windowsMs: number[]): HitResult | Promise<HitResult> {
-    if (this.redis.status !== 'ready') {
-      this.down(new Error(`connection ${this.redis.status}`));
-      return this.fallback.hit(keys, limits, windowsMs);
-    }
-    const args: (string | number)[] = keys.slice();
+    if (!this.link.usable()) return this.local(keys, limits, windowsMs);
+    const args: number[] = [];
     for (let i = 0; i < keys.length; i++) args.push(limits[i]!, windowsMs[i]!);
-    return this.hitCmd(keys.length, ...args).then((out) => {
+    return this.hitCmd(keys, args).then((out) => {
       const counts = new Array<number>(keys.length);
       const ttls = new Array<number>(keys.length);
       for (let i = 0; i < keys.length; i++) {
@@ -118,35 +87,17 @@ export class RedisCounters implements CounterStore {
         ttls[i] = Number(out[2 * i + 2]);
       }
       return { ok: Number(out[0]) === 1, counts, ttls };
-    }, (err: Error) => {
-      this.down(err);
-      return this.fallback.hit(keys, limits, windowsMs);
-    });
+    }, () => this.local(keys, limits, windowsMs));
   }
 
   refund(keys: string[]): void | Promise<void> {
-    if (this.redis.status !== 'ready') return this.fallback.refund(keys);
-    return this.refundCmd(keys.length, ...keys).then(() => undefined, () => this.fallback.refund(keys));
+    if (!this.link.usable()) return this.fallback.refund(keys);
+    return this.refundCmd(keys, []).then(() => undefined, () => this.fallback.refund(keys));
   }
 
-  private down(err: Error): void {
-    edgeMetrics.rateLimitFallbacks.inc();
-    if (this.degraded || this.closed) return;
-    this.degraded = true;
-    edgeMetrics.rateLimitRedisUp.set(0);
-    this.opts.log.warn({ err: err.message }, 'rate limits: Redis unavailable, counting in this instance\'s memory until it is back');
-  }
-
-  private up(): void {
-    edgeMetrics.rateLimitRedisUp.set(1);
-    if (!this.degraded) return;
-    this.degraded = false;
-    this.opts.log.info('rate limits: Redis is back, counters are shared again');
-  }
-
+  /** Stops following the link; the link itself is closed once by src/server.ts. */
   async close(): Promise<void> {
-    this.closed = true;
+    this.unsubscribe();
     await this.fallback.close();
-    this.redis.disconnect();
   }
 }

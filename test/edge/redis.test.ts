@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { backends } from '../support/backends.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { RedisCounters } from '../../src/edge/redis-counters.js';
+import { RedisLink } from '../../src/store/redis.js';
 import { limitsFile, redisSkip, uniquePrefix } from './support.js';
 
 const skip = redisSkip();
@@ -70,8 +71,9 @@ describe('rate limits in Redis', { skip }, () => {
 
   it('a refused request consumes no other window (Lua all-or-nothing)', async () => {
     const { log } = fakeLog();
-    const store = new RedisCounters({ url: REDIS_URL, log });
-    await store.ready();
+    const link = new RedisLink({ url: REDIS_URL, log });
+    const store = new RedisCounters(link);
+    await link.ready();
     const p = uniquePrefix();
     const keys = [`${p}tight`, `${p}wide`];
     assert.equal((await store.hit(keys, [1, 5], [10_000, 10_000])).ok, true);
@@ -84,14 +86,16 @@ describe('rate limits in Redis', { skip }, () => {
     } finally {
       redis.disconnect();
       await store.close();
+      await link.close();
     }
   });
 
   it('falls back to local counters while Redis is cut, logs it, and returns to Redis', async () => {
     const proxy = await cuttableProxy(new URL(REDIS_URL));
     const { lines, log } = fakeLog();
-    const store = new RedisCounters({ url: proxy.url, log, commandTimeoutMs: 200 });
-    await store.ready();
+    const link = new RedisLink({ url: proxy.url, log, commandTimeoutMs: 200 });
+    const store = new RedisCounters(link);
+    await link.ready();
     const key = [`${uniquePrefix()}k`];
     assert.equal((await store.hit(key, [3], [60_000])).counts[0], 1);
     assert.equal(store.usingFallback, false);
@@ -107,6 +111,7 @@ describe('rate limits in Redis', { skip }, () => {
     assert.ok(lines.some((l) => l.level === 'info' && /back/.test(l.msg)));
     assert.equal((await store.hit(key, [3], [60_000])).counts[0], 2); // the shared count again
     await store.close();
+    await link.close();
     await proxy.cut();
   });
 });
