@@ -3,9 +3,12 @@
  * signature (what @polymarket/clob-client's createL1Headers sends). Verified with viem.
  * Any failure is 401 `Invalid L1 Request headers` (the real text); a stale timestamp adds the
  * server time. The freshness window applies because L1 headers return secrets: a captured
- * signature must not derive credentials forever.
+ * signature must not derive credentials forever. Only low-s signatures are accepted (as
+ * Ethereum requires of transactions since EIP-2): (r, n − s) with the other recovery bit
+ * verifies too, so accepting both would give every signature a second spelling.
  */
 import type { FastifyRequest } from 'fastify';
+import { secp256k1 } from '@noble/curves/secp256k1';
 import { getAddress, isAddress, verifyTypedData, type Hex } from 'viem';
 import { errors } from '../errors/catalogue.js';
 import { assertFresh } from './freshness.js';
@@ -37,6 +40,15 @@ const INVALID = 'Invalid L1 Request headers';
 const MAX_UINT256 = (1n << 256n) - 1n;
 const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
 
+/** True when r or s is out of range, or s is in the upper half of the curve order (malleable). */
+function highOrInvalidS(signature: string): boolean {
+  try {
+    return secp256k1.Signature.fromCompact(signature.slice(2, 130)).hasHighS();
+  } catch {
+    return true;
+  }
+}
+
 export async function verifyL1(
   req: FastifyRequest,
   opts: { header: HeaderReader; chainId: number; windowS: number; nowMs: number },
@@ -45,7 +57,7 @@ export async function verifyL1(
   const signature = opts.header(req, 'SIGNATURE');
   const timestamp = opts.header(req, 'TIMESTAMP');
   const nonceRaw = opts.header(req, 'NONCE') ?? '0';
-  if (!address || !signature || !timestamp || !isAddress(address, { strict: false }) || !SIGNATURE.test(signature)) {
+  if (!address || !signature || !timestamp || !isAddress(address, { strict: false }) || !SIGNATURE.test(signature) || highOrInvalidS(signature)) {
     throw errors.unauthorized(INVALID);
   }
   if (!/^\d{1,78}$/.test(nonceRaw) || BigInt(nonceRaw) > MAX_UINT256) throw errors.unauthorized(INVALID);

@@ -1,15 +1,18 @@
 /**
  * L2 (HMAC) authentication and builder attribution headers. Order of checks: headers present,
  * `SVC_ADDRESS` checksummed, timestamp fresh, key known + passphrase + owner (one message for
- * all three, never saying which), then the signature. See README.md for the messages.
+ * all three, never saying which), then the signature, and last (writes only) that the signature
+ * was not used before (replay.ts): a request refused earlier never consumes its signature.
+ * See README.md for the messages.
  */
 import type { FastifyRequest } from 'fastify';
 import { getAddress, isAddress } from 'viem';
 import { errors } from '../errors/catalogue.js';
 import { assertFresh } from './freshness.js';
 import { signedPath, type HeaderReader } from './headers.js';
-import { l2Signature, safeEqual, signatureMatches } from './hmac.js';
+import { decodeSignature, l2Signature, safeEqual, signatureMatches } from './hmac.js';
 import type { ApiKeys, KeyRecord } from './keys.js';
+import type { ReplayGuard } from './replay.js';
 
 export interface AuthContext {
   /** The EIP-55 checksummed address owning the API key. */
@@ -24,6 +27,8 @@ export interface L2Deps {
   header: HeaderReader;
   windowS: number;
   now(): number;
+  /** Refuses a second use of a write's signature (absent: no replay check). */
+  replay?: ReplayGuard;
 }
 
 const checksummed = new Set<string>();
@@ -66,11 +71,13 @@ export function verifyL2(req: FastifyRequest, deps: L2Deps): AuthContext | Promi
   }
   assertFresh(ts, deps.now(), deps.windowS, 'Unauthorized', 'SVC_TIMESTAMP');
   const hit = deps.keys.cached(apiKey);
-  if (hit !== undefined) return verifiedWith(req, hit, address, passphrase, ts, sig);
-  return deps.keys.lookup(apiKey).then((rec) => verifiedWith(req, rec, address, passphrase, ts, sig));
+  if (hit !== undefined) return verifiedWith(req, deps, hit, address, passphrase, ts, sig);
+  return deps.keys.lookup(apiKey).then((rec) => verifiedWith(req, deps, rec, address, passphrase, ts, sig));
 }
 
-function verifiedWith(req: FastifyRequest, rec: KeyRecord | undefined, address: string, passphrase: string, ts: string, sig: string): AuthContext {
+function verifiedWith(
+  req: FastifyRequest, deps: L2Deps, rec: KeyRecord | undefined, address: string, passphrase: string, ts: string, sig: string,
+): AuthContext | Promise<AuthContext> {
   // Evaluate both comparisons before deciding so the answer time does not say which failed.
   const passOk = rec !== undefined && safeEqual(rec.passphraseBytes, passphrase);
   const ownerOk = rec !== undefined && rec.address === address;
@@ -78,7 +85,11 @@ function verifiedWith(req: FastifyRequest, rec: KeyRecord | undefined, address: 
   if (!checkSignature(req, rec, ts, sig)) {
     throw errors.unauthorized('Unauthorized: invalid L2 signature: expected HMAC-SHA256 of timestamp + METHOD + path + body');
   }
-  return { address, apiKey: rec.apiKey };
+  const auth: AuthContext = { address, apiKey: rec.apiKey };
+  // Reads may repeat (official clients reuse headers across the pages of one read); writes may not.
+  if (deps.replay === undefined || req.method === 'GET' || req.method === 'HEAD') return auth;
+  const claimed = deps.replay.claim(rec.apiKey, decodeSignature(sig)!, Number(ts), deps.now());
+  return claimed instanceof Promise ? claimed.then(() => auth) : auth;
 }
 
 /**

@@ -3,16 +3,20 @@
  * - `requireL2` — a fastify preHandler; on success `req.auth = { address, apiKey }`;
  * - `verifyL1(req)` — the wallet identity of an L1 request (create/derive API keys);
  * - `verifyBuilder(req)` — the builder's API key from optional builder headers, or undefined;
- * - `keys` — API key storage (create, derive, list, revoke).
+ * - `keys` — API key storage (create, derive, list, revoke);
+ * - `close()` — stops the replay check (the Redis link it was given is closed by src/server.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.js';
 import type { Store } from '../store/db.js';
+import type { RedisLink } from '../store/redis.js';
 import { headerReader } from './headers.js';
 import { ApiKeys } from './keys.js';
 import { verifyL1, type L1Identity } from './l1.js';
 import { verifyBuilderHeaders, verifyL2, type AuthContext, type L2Deps } from './l2.js';
 import { loadMasterKey } from './master-key.js';
+import { MemoryReplaySet, type ReplayGuard } from './replay.js';
+import { RedisReplayGuard } from './replay-redis.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +31,9 @@ export interface AuthService {
   requireL2(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void;
   verifyL1(req: FastifyRequest): Promise<L1Identity>;
   verifyBuilder(req: FastifyRequest): Promise<string | undefined>;
+  /** The replay check of L2 writes (src/auth/replay.ts). */
+  replay: ReplayGuard;
+  close(): Promise<void>;
 }
 
 /** The authenticated caller of a route behind `requireL2` (500 if the route forgot the guard). */
@@ -36,15 +43,18 @@ export function authOf(req: FastifyRequest): AuthContext {
 }
 
 export async function createAuthService(
-  opts: { config: Config; store: Store; now(): number; warn?: (msg: string) => void; cacheTtlMs?: number },
+  opts: { config: Config; store: Store; now(): number; warn?: (msg: string) => void; cacheTtlMs?: number; redis?: RedisLink },
 ): Promise<AuthService> {
   const { config, store, now } = opts;
   const master = await loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir, store, warn: opts.warn });
   const keys = new ApiKeys(store, master, now, opts.cacheTtlMs);
   const header = headerReader(config.headerPrefixes);
-  const deps: L2Deps = { keys, header, windowS: config.authWindowS, now };
+  const replay = replayGuard(config, opts.redis);
+  const deps: L2Deps = { keys, header, windowS: config.authWindowS, now, replay };
   return {
     keys,
+    replay,
+    close: () => replay.close(),
     // A callback-style hook: with the key cached, the whole check runs in the hook's own call.
     requireL2: (req, _reply, done) => {
       let r: AuthContext | Promise<AuthContext>;
@@ -66,3 +76,8 @@ export async function createAuthService(
   };
 }
 
+/** Shared through the process's Redis link when there is one (keys under `<SIBYL_RATE_LIMIT_PREFIX>replay:`), else in memory. */
+function replayGuard(config: Config, link: RedisLink | undefined): ReplayGuard {
+  if (link === undefined) return new MemoryReplaySet(config.replayMax, config.authWindowS);
+  return new RedisReplayGuard({ link, prefix: `${config.rateLimitPrefix}replay:`, max: config.replayMax, windowS: config.authWindowS });
+}

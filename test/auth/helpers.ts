@@ -1,6 +1,9 @@
 /**
  * Test helpers for signed requests: real EIP-712 L1 headers (viem accounts) and L2 HMAC
  * headers, with a choice of prefix, signature encoding and timestamp.
+ * The server refuses a write whose signature was already used (src/auth/replay.ts), so, like a
+ * careful client, `l2Headers` without an explicit `ts` never signs the same write twice: an
+ * identical write in the same second gets the next second (still inside the window).
  */
 import { createHmac } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -16,7 +19,7 @@ export function wallet(): PrivateKeyAccount {
 
 export async function l1Headers(
   account: PrivateKeyAccount,
-  opts: { chainId?: number; ts?: number; nonce?: number | string; prefix?: string; signer?: PrivateKeyAccount } = {},
+  opts: { chainId?: number; ts?: number | string; nonce?: number | string; prefix?: string; signer?: PrivateKeyAccount } = {},
 ): Promise<Record<string, string>> {
   const ts = String(opts.ts ?? nowS());
   const nonce = BigInt(opts.nonce ?? 0);
@@ -48,11 +51,23 @@ export function sign(secret: string, ts: string, method: string, path: string, b
   return encoding === 'base64url' ? url : url.replace(/=+$/, '');
 }
 
+/** The last timestamp each (key, method, path, body) write was signed with. */
+const lastWrite = new Map<string, number>();
+
+function uniqueWriteTs(creds: Creds, method: string, path: string, body: string): number {
+  const now = nowS();
+  if (method === 'GET' || method === 'HEAD') return now;
+  const key = `${creds.apiKey} ${method} ${path} ${body}`;
+  const ts = Math.max(now, (lastWrite.get(key) ?? 0) + 1);
+  lastWrite.set(key, ts);
+  return ts;
+}
+
 export function l2Headers(
   creds: Creds, address: string, method: string, path: string, body = '',
   opts: { ts?: number | string; prefix?: string; encoding?: Encoding } = {},
 ): Record<string, string> {
-  const ts = String(opts.ts ?? nowS());
+  const ts = String(opts.ts ?? uniqueWriteTs(creds, method, path.split('?')[0]!, body));
   const p = opts.prefix ?? 'SVC_';
   return {
     [`${p}ADDRESS`]: address,
