@@ -2,19 +2,24 @@
  * Exact decimal ↔ micro-unit conversion for catalog and operator amounts (sizes, tick sizes,
  * positions). The wire carries decimals (strings, or JSON numbers as the order-book spec shows
  * `minimum_tick_size: 0.01`); storage carries integers with 6 decimals. No floating-point maths:
- * a number is converted through its shortest decimal text.
+ * a number is converted through its shortest decimal text. Values past the exact range of the
+ * storage integers are refused with the shared bound (src/domain/micro-input.ts).
  */
-const MICRO_DIGITS = 6;
+import { ApiError, errors } from '../errors/catalogue.js';
+import { parseDecimalMicro, tooLargeMessage } from '../domain/micro-input.js';
 
-/** Parses `"0.01"`, `0.01`, `"5"` into micro-units; undefined when not a plain non-negative decimal with ≤ 6 decimals. */
+/** Parses `"0.01"`, `0.01`, `"5"` into micro-units; undefined when not a plain non-negative decimal with ≤ 6 decimals, or too large. */
 export function decimalToMicro(v: string | number): number | undefined {
-  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim();
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!m) return undefined;
-  const frac = m[2] ?? '';
-  if (frac.replace(/0+$/, '').length > MICRO_DIGITS) return undefined;
-  const micro = Number(m[1]) * 10 ** MICRO_DIGITS + Number(frac.padEnd(MICRO_DIGITS, '0').slice(0, MICRO_DIGITS) || '0');
-  return Number.isSafeInteger(micro) ? micro : undefined;
+  const micro = parseDecimalMicro(v);
+  return typeof micro === 'number' ? micro : undefined;
+}
+
+/** An operator's decimal amount in micro-units; a 400 naming the field (and the bound) otherwise. */
+export function decimalInput(name: string, v: string | number): number {
+  const micro = parseDecimalMicro(v);
+  if (micro === 'too_large') throw new ApiError('amount_too_large', tooLargeMessage(name, 'decimal'));
+  if (micro === 'invalid') throw errors.badRequest(`${name} must be a non-negative decimal with at most 6 decimals`);
+  return micro;
 }
 
 /** Formats micro-units as the shortest decimal string: 12_500_000 → "12.5", 10_000 → "0.01". */

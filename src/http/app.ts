@@ -1,6 +1,7 @@
 /**
  * Builds the HTTP application: edge plugins first (request ids, logging, body parsing, error
- * mapping, OpenAPI), then every route module. Nothing here knows a route's business; adding a
+ * mapping, OpenAPI), then every route module. Request validation: query strings coerce, JSON
+ * bodies never do (src/http/validation.ts). Nothing here knows a route's business; adding a
  * route never touches this file (see src/routes/README.md).
  */
 import { randomUUID } from 'node:crypto';
@@ -11,12 +12,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { App, Services } from './types.js';
 import { frameworkErrors, registerErrorHandling } from './errors.js';
 import { registerJsonBody } from './body.js';
+import { AJV_OPTIONS, exactBodyValidators } from './validation.js';
 import { ROUTES } from '../routes/index.js';
 import { edgeFastifyOptions, loggerOptions, registerEdge } from '../edge/index.js';
 import type { LogStream } from '../edge/logging.js';
+import type { RedisLink } from '../store/redis.js';
 import { AUTH_SECURITY_SCHEMES } from '../auth/openapi.js';
 
-export async function buildApp(services: Services, opts: { logger?: boolean; logStream?: LogStream } = {}): Promise<App> {
+export async function buildApp(services: Services, opts: { logger?: boolean; logStream?: LogStream; redis?: RedisLink } = {}): Promise<App> {
   const { config } = services;
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config, opts.logStream), // secrets redacted: src/edge/logging.ts
@@ -29,7 +32,8 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
     ...edgeFastifyOptions(config), // timeouts and the connection cap: src/edge/hardening.ts
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false, strictNumbers: true /* no NaN/Infinity: src/edge/README.md */ } },
+    ajv: { customOptions: AJV_OPTIONS },
+    schemaController: { compilersFactory: { buildValidator: exactBodyValidators() } }, // bodies are never coerced: src/http/validation.ts
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   // Callback hooks: an async one costs a promise a request, on every route.
@@ -50,7 +54,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
 
   registerErrorHandling(app);
   registerJsonBody(app);
-  await registerEdge(app, config); // security headers, CORS, rate limits, metrics, body limits
+  await registerEdge(app, config, opts.redis); // security headers, CORS, rate limits (the process's Redis link), metrics, body limits
 
   await app.register(swagger, {
     openapi: {

@@ -6,10 +6,14 @@
  * worst price that clients round, so it is brought back onto the grid in the trader's favour
  * (a BUY's limit down, a SELL's up), and a market BUY spends its makerAmount of collateral.
  * The order's `signature` is accepted but not verified: the ledger is custodial and the L2
- * credentials authorise the order (documented in docs/trading.md).
+ * credentials authorise the order (documented in docs/trading.md). The wire types of every field
+ * are the route schema's (src/routes/trading/order-body.ts); this checks what the values mean.
+ * Amounts past the exact range of micro-unit integers are refused here, naming the bound
+ * (`amount_too_large`, src/domain/micro-input.ts), before any price is derived from them.
  */
 import type { OrderCommand, OrderType, Side } from '../core/index.js';
 import { MICRO } from '../engine/amounts.js';
+import { MAX_INPUT_MICRO, parseMicroDigits, tooLargeMessage } from '../domain/micro-input.js';
 
 export interface WireOrder {
   salt?: unknown; maker?: unknown; signer?: unknown; taker?: unknown; tokenId?: unknown;
@@ -25,19 +29,17 @@ export const PAYLOAD = 'Invalid order payload';
 export const OWNER_MISMATCH = 'the order owner has to be the owner of the API KEY';
 export const SIGNER_MISMATCH = 'the order signer address has to be the address of the API KEY';
 
-const INT = /^\d{1,19}$/;
-
 function amount(v: unknown, field: string): number | InputReject {
-  const s = typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v;
-  if (typeof s !== 'string' || !INT.test(s)) return { code: 'invalid_order_payload', message: PAYLOAD, field, reason: 'an integer string of 6-decimal units' };
-  const n = Number(s);
-  if (!Number.isSafeInteger(n) || n <= 0) return { code: 'invalid_order_payload', message: PAYLOAD, field, reason: 'a positive amount' };
+  const n = typeof v === 'string' ? parseMicroDigits(v) : 'invalid';
+  if (n === 'too_large') return { code: 'amount_too_large', message: tooLargeMessage(field), field, max: MAX_INPUT_MICRO };
+  if (n === 'invalid') return { code: 'invalid_order_payload', message: PAYLOAD, field, reason: 'an integer string of 6-decimal units' };
+  if (n <= 0) return { code: 'invalid_order_payload', message: PAYLOAD, field, reason: 'a positive amount' };
   return n;
 }
 
 function side(v: unknown): Side | null {
-  if (v === 'BUY' || v === 0 || v === '0') return 'BUY';
-  if (v === 'SELL' || v === 1 || v === '1') return 'SELL';
+  if (v === 'BUY' || v === 0) return 'BUY';
+  if (v === 'SELL' || v === 1) return 'SELL';
   return null;
 }
 
@@ -75,7 +77,7 @@ export function toOrderCommand(body: OrderBody, who: AuthIdentity, tickOf: (toke
   const taker = amount(o.takerAmount, 'takerAmount');
   if (typeof taker !== 'number') return taker;
   const expRaw = o.expiration ?? '0';
-  const expiration = typeof expRaw === 'string' && /^\d{1,12}$/.test(expRaw) ? Number(expRaw) : typeof expRaw === 'number' && Number.isSafeInteger(expRaw) && expRaw >= 0 ? expRaw : NaN;
+  const expiration = typeof expRaw === 'string' && /^\d{1,12}$/.test(expRaw) ? Number(expRaw) : NaN;
   if (Number.isNaN(expiration)) return { code: 'invalid_expiration', message: 'invalid expiration', field: 'expiration' };
   if (body.postOnly !== undefined && typeof body.postOnly !== 'boolean') return { code: 'invalid_order_payload', message: PAYLOAD, field: 'postOnly' };
 

@@ -4,7 +4,7 @@
  * them) to `markets` columns. Every rejection is a 400 naming the field.
  */
 import { errors } from '../../errors/catalogue.js';
-import { decimalToMicro } from '../amounts.js';
+import { decimalInput } from '../amounts.js';
 import { checksumWallet } from '../scope.js';
 import type { MarketPatch } from '../write.js';
 
@@ -37,10 +37,7 @@ export interface SettingsInput {
 }
 
 function amount(name: string, v: string | number | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const micro = decimalToMicro(v);
-  if (micro === undefined) throw errors.badRequest(`${name} must be a non-negative decimal with at most 6 decimals`);
-  return micro;
+  return v === undefined ? undefined : decimalInput(name, v);
 }
 
 const bit = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);

@@ -15,7 +15,7 @@ import { Envelope, NATIVE_JSON, Order, Trade } from './schemas.js';
 
 const Text = Type.String({ maxLength: 100 });
 const Cursor = Type.String({ maxLength: 40 });
-const TimeS = Type.String({ pattern: '^[0-9]{1,12}$', description: 'Unix seconds' });
+const TimeS = Type.String({ pattern: '^[0-9]{1,12}$', description: 'Unix seconds (up to 12 digits)' });
 
 const TradeQuery = Type.Object({
   id: Type.Optional(Text), taker: Type.Optional(Text), maker: Type.Optional(Text), maker_address: Type.Optional(Text),

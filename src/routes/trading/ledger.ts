@@ -2,7 +2,8 @@
  * Custodial ledger routes (L2; not in the spec, documented in OpenAPI and docs/trading.md):
  * `POST /split` (collateral → one of each outcome), `POST /merge` (one of each → collateral),
  * `POST /redeem` (after resolution) and `GET /balance-allowance`. Amounts are 6-decimal integer
- * strings, as in orders ("1000000" = 1 USDC or 1 share).
+ * strings, as in orders ("1000000" = 1 USDC or 1 share); one past the exact range
+ * (src/domain/micro-input.ts) is a 400 `amount_too_large` naming the bound.
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
@@ -10,9 +11,10 @@ import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { ApiError, errors } from '../../errors/catalogue.js';
 import { COLLATERAL } from '../../ledger/types.js';
 import type { Exchange, OpResult } from '../../core/index.js';
+import { parseMicroDigits, tooLargeMessage } from '../../domain/micro-input.js';
 import { Hex32 } from './schemas.js';
 
-const Amount = Type.String({ pattern: '^[0-9]{1,16}$', description: '6-decimal units' });
+const Amount = Type.String({ pattern: '^[0-9]+$', description: 'an integer string of micro-units (6 decimals)' });
 const LedgerAnswer = Type.Object({ success: Type.Boolean(), transactionHash: Type.String() });
 const Balance = Type.Object({
   balance: Type.String({ description: 'total, 6-decimal units' }),
@@ -29,8 +31,9 @@ export const ledgerRoutes: RouteModule = (app, { auth, exchange }) => {
     return { success: true, transactionHash: r.effects.activity[0]?.transactionHash ?? '' };
   };
   const amount = (s: string) => {
-    const n = Number(s);
-    if (n <= 0) throw errors.badRequest('amount must be positive');
+    const n = parseMicroDigits(s);
+    if (n === 'too_large') throw new ApiError('amount_too_large', tooLargeMessage('amount'));
+    if (n === 'invalid' || n <= 0) throw errors.badRequest('amount must be positive');
     return n;
   };
 
@@ -38,13 +41,19 @@ export const ledgerRoutes: RouteModule = (app, { auth, exchange }) => {
     ...route,
     schema: { tags: ['ledger'], summary: 'Split collateral into one of each outcome token', security: L2_SECURITY,
       body: Type.Object({ market: Hex32, amount: Amount }), response: { 200: LedgerAnswer } },
-  }, async (req) => op((ex) => ex.split(authOf(req).address, req.body.market.toLowerCase(), amount(req.body.amount))));
+  }, async (req) => {
+    const n = amount(req.body.amount); // parsed before the command: a throw inside it is an exchange failure
+    return op((ex) => ex.split(authOf(req).address, req.body.market.toLowerCase(), n));
+  });
 
   app.post('/merge', {
     ...route,
     schema: { tags: ['ledger'], summary: 'Merge one of each outcome token into collateral', security: L2_SECURITY,
       body: Type.Object({ market: Hex32, amount: Amount }), response: { 200: LedgerAnswer } },
-  }, async (req) => op((ex) => ex.merge(authOf(req).address, req.body.market.toLowerCase(), amount(req.body.amount))));
+  }, async (req) => {
+    const n = amount(req.body.amount);
+    return op((ex) => ex.merge(authOf(req).address, req.body.market.toLowerCase(), n));
+  });
 
   app.post('/redeem', {
     ...route,

@@ -1,12 +1,12 @@
 /**
  * `POST /order` — place one signed order (compat.md §3; L2). A rejection answers 400 with the
- * real error text in `error`/`errorMsg`, a machine-readable `code` and the broken `limit`.
+ * real error text in `error`/`errorMsg`, a machine-readable `code` and the broken `limit`; so
+ * does a body that fails the order schema (order-body.ts: every field's exact type).
  * Builder attribution comes from the optional builder headers.
  */
 import type { RouteModule } from '../../http/types.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
-import { ApiError } from '../../errors/catalogue.js';
-import { PAYLOAD } from '../../trading/order-input.js';
+import { payloadRefusal } from './order-refusal.js';
 import { OrderBody, OrderResponse, RejectedOrder } from './schemas.js';
 
 export const postOrder: RouteModule = (app, { auth, orders }) => {
@@ -19,7 +19,7 @@ export const postOrder: RouteModule = (app, { auth, orders }) => {
     config: { family: 'clob' },
     preValidation: auth.requireL2,
   }, async (req, reply) => {
-    if (req.validationError) throw new ApiError('invalid_order', `${PAYLOAD}: ${req.validationError.message}`);
+    if (req.validationError) throw payloadRefusal(req.validationError);
     const r = await orders.place(authOf(req), req.body, await auth.verifyBuilder(req));
     if (!r.success) return reply.code(400).send({ error: r.errorMsg, ...r });
     return r;

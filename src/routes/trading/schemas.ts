@@ -1,25 +1,7 @@
 /** Schemas shared by the trading routes: the posted order, the order-entry answer, cancels, Order and Trade. */
 import { Type } from 'typebox';
 
-const Str = Type.String({ maxLength: 200 });
-const Amount = Type.Union([Type.String({ maxLength: 40 }), Type.Integer()]);
-
-/** compat.md §3; extra fields real clients send are accepted and ignored. */
-export const SignedOrder = Type.Object({
-  salt: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Integer()])),
-  maker: Str, signer: Str, taker: Type.Optional(Str), tokenId: Type.String({ maxLength: 100 }),
-  makerAmount: Amount, takerAmount: Amount,
-  expiration: Type.Optional(Amount), nonce: Type.Optional(Amount), feeRateBps: Type.Optional(Amount),
-  side: Type.Union([Type.Literal('BUY'), Type.Literal('SELL'), Type.Literal(0), Type.Literal(1)]),
-  signatureType: Type.Optional(Type.Integer()), signature: Type.Optional(Type.String({ maxLength: 300 })),
-});
-
-export const OrderBody = Type.Object({
-  order: SignedOrder,
-  owner: Type.String({ maxLength: 64, description: 'your API key' }),
-  orderType: Type.Optional(Type.Union(['GTC', 'GTD', 'FOK', 'FAK'].map((t) => Type.Literal(t)))),
-  postOnly: Type.Optional(Type.Boolean()),
-});
+export { OrderBody, SignedOrder } from './order-body.js';
 
 export const OrderResponse = Type.Object({
   success: Type.Boolean(), errorMsg: Type.String(), orderID: Type.String(), status: Type.String(),
