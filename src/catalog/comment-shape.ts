@@ -26,7 +26,7 @@ export type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsWithProfil
 type Position = { tokenId: string; positionSize: string };
 
 export interface WireComment {
-  id: string; body: string; parentEntityType: string; parentEntityID: number; parentCommentID: string | null;
+  id: string; body: string; parentEntityType: string; parentEntityID: number; parentCommentID: string;
   userAddress: string; replyAddress: string; createdAt: string; updatedAt: string;
   profile: ReturnType<typeof profileOut>; reactions: object[]; reportCount: number; reactionCount: number; replyCount: number;
   replies: WireComment[];
@@ -105,7 +105,8 @@ export function* shapeComments(rows: CommentRow[]): Plan<Map<number, WireComment
   for (const r of rows) {
     out.set(r.id, {
       id: String(r.id), body: r.body, parentEntityType: r.parent_entity_type, parentEntityID: Number(r.parent_entity_id),
-      parentCommentID: r.parent_comment_id == null ? null : String(r.parent_comment_id),
+      // The spec types it as a string: a top-level comment has "" (never null), a reply its parent's id.
+      parentCommentID: r.parent_comment_id == null ? '' : String(r.parent_comment_id),
       userAddress: r.user_address, replyAddress: r.reply_address, createdAt: isoTime(r.created_at), updatedAt: isoTime(r.updated_at),
       profile: profileOut(r), reactions: reactionsBy.get(r.id) ?? [],
       reportCount: r.report_count, reactionCount: r.reaction_count, replyCount: r.reply_count, replies: [],

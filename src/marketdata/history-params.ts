@@ -5,6 +5,13 @@
  * mutually exclusive. Neither given = `max`. `fidelity` is the bucket width in minutes; by
  * default the finest of 1, 5, 15, 60, 180, 720, 1440 giving at most 2 000 points. A request may
  * ask for at most 50 000 points per token (one month at one minute fits).
+ *
+ * Every point lies inside the requested window: a point is labelled by the start of its bucket,
+ * so a bucket that starts before the window's start (the one a mid-bucket `startTs`, or an
+ * interval's start, falls in) is left out rather than shown at a time before the window — nor
+ * relabelled at `startTs`, which would claim a price there that may only have traded later.
+ * `max` (and a range without `startTs`) starts at the first fill's bucket: nothing was asked
+ * for before it.
  */
 import { errors } from '../errors/catalogue.js';
 
@@ -24,8 +31,9 @@ export interface HistoryParams {
   fidelity?: number | undefined;
 }
 
-/** A request resolved against one market: seconds, aligned later to the fidelity. */
+/** A request resolved against one market, in seconds. */
 export interface Window {
+  /** The first point is the bucket containing `start` (a bucket start itself unless `max`). */
   start: number;
   end: number;
   fidelityS: number;
@@ -52,8 +60,11 @@ export function windowOf(p: HistoryParams, nowS: number, endOfTrading: number | 
   const anchor = endOfTrading === null ? nowS : Math.min(nowS, endOfTrading);
   let start: number;
   let end: number;
+  /** Whether `start` was asked for (startTs, interval), rather than the first fill's time. */
+  let bounded = true;
   if (p.startTs !== undefined || p.endTs !== undefined) {
     end = Math.min(p.endTs ?? nowS, anchor);
+    bounded = p.startTs !== undefined;
     start = p.startTs ?? firstFill ?? end;
   } else {
     const iv = (p.interval ?? 'max') as Interval;
@@ -61,6 +72,7 @@ export function windowOf(p: HistoryParams, nowS: number, endOfTrading: number | 
     if (iv === 'max') {
       if (firstFill === null) return null;
       start = firstFill;
+      bounded = false;
     } else start = end - INTERVALS[iv];
   }
   if (start > end) return null;
@@ -68,6 +80,9 @@ export function windowOf(p: HistoryParams, nowS: number, endOfTrading: number | 
   let fidelityS: number;
   if (p.fidelity !== undefined) fidelityS = p.fidelity * 60;
   else fidelityS = (FIDELITY_LADDER.find((f) => span / (f * 60) < DEFAULT_POINTS) ?? FIDELITY_LADDER.at(-1)!) * 60;
+  // An asked-for start begins at the first bucket that starts inside the window (module comment).
+  if (bounded) start = Math.ceil(start / fidelityS) * fidelityS;
+  if (start > end) return null; // the window holds no bucket start: no point lies inside it
   const points = Math.floor(end / fidelityS) - Math.floor(start / fidelityS) + 1;
   if (points > MAX_POINTS) {
     throw errors.badRequest(`fidelity too fine for the range: ${points} points, at most ${MAX_POINTS} per token; raise fidelity`);

@@ -6,7 +6,10 @@
  * of outcome 1 at p observes 1 − p). Buckets are `fidelity` wide and aligned to multiples of it
  * since the epoch; the point of bucket [t, t + f) is {t, p = the last fill before t + f}, so a
  * bucket without a fill carries the previous price forward, and buckets before the first fill
- * are left out. Outcome 1's points are 1 − outcome 0's.
+ * are left out. Outcome 1's points are 1 − outcome 0's. A point lies inside the requested
+ * window on both sides: buckets starting before it are left out (history-params.ts), and fills
+ * after its end are not seen — the last bucket, cut by an `endTs` in the past, shows the price
+ * at `endTs`, not one that traded later.
  *
  * Cache: per market, the fill series (times and outcome-0 prices), extended incrementally by
  * trade sequence when the market's book version moves; the version recorded is the one the
@@ -74,10 +77,11 @@ export class History {
     const w = windowOf(p, nowS, s.resolvedAtS, first);
     if (w === null) return { s, key: null, body: '[]' };
     const f = w.fidelityS;
-    const key = `${t.outcome}|${Math.floor(w.start / f)}|${Math.floor(w.end / f)}|${f}`;
+    const seen = fillsUpTo(s.times, (w.end + 1) * 1000);
+    const key = `${t.outcome}|${Math.floor(w.start / f)}|${Math.floor(w.end / f)}|${f}|${seen}`;
     const hit = s.bodies.get(key);
     if (hit !== undefined) return { s, key, body: hit };
-    const body = render(s, t.outcome, w);
+    const body = render(s, t.outcome, w, seen);
     if (s.bodies.size >= MAX_BODIES) s.bodies.delete(s.bodies.keys().next().value!);
     s.bodies.set(key, body);
     return { s, key, body };
@@ -122,25 +126,32 @@ function clear(s: Series): void {
   s.wire.clear();
 }
 
-/** Points of one outcome over a window; see the module comment for the construction. */
-function render(s: Series, outcome: 0 | 1, w: Window): string {
+/** How many of the fills (times in ms, non-decreasing) are before `boundMs` (binary search). */
+function fillsUpTo(times: number[], boundMs: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < boundMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Points of one outcome over a window, from the first `seen` fills (those up to the window's
+ * end); see the module comment for the construction.
+ */
+function render(s: Series, outcome: 0 | 1, w: Window, seen: number): string {
   const f = w.fidelityS;
   const firstT = Math.floor(w.start / f) * f;
   const lastT = Math.floor(w.end / f) * f;
-  // i = the last fill before the first bucket's end (binary search), then walk forward.
-  let lo = 0;
-  let hi = s.times.length;
-  const bound0 = (firstT + f) * 1000;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (s.times[mid]! < bound0) lo = mid + 1;
-    else hi = mid;
-  }
-  let i = lo - 1;
+  // i = the last fill before the first bucket's end, then walk forward.
+  let i = Math.min(fillsUpTo(s.times, (firstT + f) * 1000), seen) - 1;
   const parts: string[] = [];
   for (let t = firstT; t <= lastT; t += f) {
     const bound = (t + f) * 1000;
-    while (i + 1 < s.times.length && s.times[i + 1]! < bound) i++;
+    while (i + 1 < seen && s.times[i + 1]! < bound) i++;
     if (i < 0) continue;
     const p0 = s.prices[i]!;
     parts.push(`{"t":${t},"p":${formatMicro(outcome === 0 ? p0 : MICRO - p0)}}`);

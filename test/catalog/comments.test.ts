@@ -50,7 +50,38 @@ for (const backend of backends()) {
       assert.deepEqual(r1.replies.map((c: any) => c.body), ['r1 early', 'r1 late']);
       assert.equal(r1.replies[0].parentCommentID, r1.id);
       assert.deepEqual(r1.replies[0].replies, []);
-      assert.equal(r1.parentCommentID, null);
+      assert.equal(r1.parentCommentID, '');
+    });
+
+    it('gives a top-level comment parentCommentID "" (a string, never null) and a reply its parent\'s id, on every comment route', async () => {
+      assert.ok(roots.every((c) => c.parentCommentID === '')); // the operator route's answer
+      /** Every comment of a thread page, each with the id its parent shows (root: ""). */
+      const walk = (list: any[], parent: string, out: Array<[any, string]> = []) => {
+        for (const c of list) {
+          out.push([c, parent]);
+          walk(c.replies, c.id, out);
+        }
+        return out;
+      };
+      // Built, then answered again (kept page), and without the kept pages (holders_only builds afresh).
+      for (const url of ['/comments?limit=100', '/comments?limit=100', `/comments?event_slug=thread-event&ascending=true`, '/comments?event_slug=thread-event&holders_only=true']) {
+        const res = await api.get(url);
+        assert.equal(res.status, 200);
+        for (const [c, parent] of walk(res.body, '')) assert.equal(c.parentCommentID, parent, `${url}: ${c.body}`);
+      }
+      const threaded = walk((await api.get(`/comments?event_slug=thread-event`)).body, '');
+      assert.ok(threaded.some(([c]) => c.parentCommentID === '') && threaded.some(([c]) => c.parentCommentID !== ''));
+      for (const wallet of [A, B, C]) {
+        const flat = (await api.get(`/comments/user_address/${wallet}`)).body;
+        assert.ok(flat.length > 0);
+        for (const c of flat) {
+          const isReply = /^(depth|r1) /.test(c.body);
+          assert.equal(typeof c.parentCommentID, 'string', c.body);
+          assert.equal(c.parentCommentID === '', !isReply, c.body);
+        }
+      }
+      const reply = (await api.get(`/comments/user_address/${C}`)).body.find((c: any) => c.body === 'r1 early');
+      assert.equal(reply.parentCommentID, roots[1].id);
     });
 
     it('shows REPLY_DEPTH levels of replies; the innermost shown level has an empty replies array', async () => {

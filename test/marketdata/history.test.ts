@@ -62,10 +62,44 @@ for (const backend of backends()) {
       assert.deepEqual(none.body, { history: [] });
     });
 
+    it('startTs/endTs in the middle of a bucket: every point lies inside [startTs, endTs], at every fidelity', async () => {
+      // Fills: t0+10 at 0.4, t0+90 at 0.52, t0+300 at 0.6; now t0+630.
+      const history = async (startTs: number, endTs: number, fidelity: number) =>
+        (await k.get(`/prices-history?market=${m}:0&startTs=${startTs}&endTs=${endTs}&fidelity=${fidelity}`)).body.history;
+      assert.deepEqual(await history(t0 + 30, t0 + 200, 1), [{ t: t0 + 60, p: 0.52 }, { t: t0 + 120, p: 0.52 }, { t: t0 + 180, p: 0.52 }]);
+      assert.deepEqual(await history(t0 + 100, t0 + 400, 2), [{ t: t0 + 120, p: 0.52 }, { t: t0 + 240, p: 0.6 }, { t: t0 + 360, p: 0.6 }]);
+      assert.deepEqual(await history(t0 + 30, t0 + 630, 5), [{ t: t0 + 300, p: 0.6 }, { t: t0 + 600, p: 0.6 }]);
+      // A window holding no bucket start has no point; one starting on a boundary keeps that bucket.
+      assert.deepEqual(await history(t0 + 70, t0 + 110, 1), []);
+      assert.deepEqual(await history(t0 + 300, t0 + 301, 5), [{ t: t0 + 300, p: 0.6 }]);
+      // The last bucket, cut by endTs, shows the price at endTs, not the fill at t0+90 after it.
+      assert.deepEqual(await history(t0, t0 + 60, 5), [{ t: t0, p: 0.4 }]);
+      for (const fidelity of [1, 2, 3, 5, 7, 15, 60]) {
+        for (const [from, to] of [[1, 599], [45, 250], [119, 121], [299, 629], [10, 90]] as const) {
+          const pts = await history(t0 + from, t0 + to, fidelity);
+          for (const { t } of pts) assert.ok(t >= t0 + from && t <= t0 + to, `fidelity ${fidelity}, [${from}, ${to}]: t0+${t - t0}`);
+          const starts = Math.floor((t0 + to) / (fidelity * 60)) - Math.ceil((t0 + from) / (fidelity * 60)) + 1; // epoch-aligned
+          assert.equal(pts.length, Math.max(starts, 0), `fidelity ${fidelity}, [${from}, ${to}]: one point per bucket starting inside`);
+        }
+      }
+    });
+
+    it('POST /batch-prices-history follows the same rule: start_ts/end_ts in a bucket', async () => {
+      const r = await k.post('/batch-prices-history', { markets: [`${m}:0`, `${m}:1`], start_ts: t0 + 30, end_ts: t0 + 200, fidelity: 1 });
+      assert.equal(r.status, 200);
+      const yes = [{ t: t0 + 60, p: 0.52 }, { t: t0 + 120, p: 0.52 }, { t: t0 + 180, p: 0.52 }];
+      assert.deepEqual(r.body, { history: { [`${m}:0`]: yes, [`${m}:1`]: yes.map(({ t }) => ({ t, p: 0.48 })) } });
+      const five = await k.post('/batch-prices-history', { markets: [`${m}:0`], start_ts: t0 + 30, end_ts: t0 + 630, fidelity: 5 });
+      assert.deepEqual(five.body, { history: { [`${m}:0`]: [{ t: t0 + 300, p: 0.6 }, { t: t0 + 600, p: 0.6 }] } });
+      const cut = await k.post('/batch-prices-history', { markets: [`${m}:0`], start_ts: t0, end_ts: t0 + 60, fidelity: 5 });
+      assert.deepEqual(cut.body, { history: { [`${m}:0`]: [{ t: t0, p: 0.4 }] } });
+    });
+
     it('POST /batch-prices-history answers per token', async () => {
+      // end_ts t0+60: the bucket at t0+60 shows the price then (0.4), not the fill at t0+90.
       const r = await k.post('/batch-prices-history', { markets: [`${m}:0`, `${m}:1`, `${quiet}:1`], start_ts: t0, end_ts: t0 + 60, fidelity: 1 });
       assert.equal(r.status, 200);
-      assert.deepEqual(r.body, { history: { [`${m}:0`]: [{ t: t0, p: 0.4 }, { t: t0 + 60, p: 0.52 }], [`${m}:1`]: [{ t: t0, p: 0.6 }, { t: t0 + 60, p: 0.48 }], [`${quiet}:1`]: [] } });
+      assert.deepEqual(r.body, { history: { [`${m}:0`]: [{ t: t0, p: 0.4 }, { t: t0 + 60, p: 0.4 }], [`${m}:1`]: [{ t: t0, p: 0.6 }, { t: t0 + 60, p: 0.6 }], [`${quiet}:1`]: [] } });
       const iv = await k.post('/batch-prices-history', { markets: [`${m}:0`], interval: '1h', fidelity: 60 });
       assert.deepEqual(iv.body, { history: { [`${m}:0`]: [{ t: t0, p: 0.6 }] } });
     });

@@ -12,7 +12,6 @@ const Ts = Type.String({ format: 'date-time' });
  * serializer then checks for null instead of running a schema validator on every value.
  */
 const TsOrNull = Type.Unsafe<string | null>({ type: 'string', format: 'date-time', nullable: true });
-const StringOrNull = Type.Unsafe<string | null>({ type: 'string', nullable: true });
 
 export const Tag = Type.Object({
   id: Type.String(), label: Type.String(), slug: Type.String(), createdAt: Ts, updatedAt: Ts, requiresTranslation: Type.Boolean(),
@@ -72,7 +71,7 @@ const CommentProfile = Type.Object({
 function commentAt(replies: TSchema) {
   return Type.Object({
     id: Type.String(), body: Type.String(), parentEntityType: Type.String(), parentEntityID: Type.Integer(),
-    parentCommentID: StringOrNull, userAddress: Type.String(), replyAddress: Type.String(),
+    parentCommentID: Type.String({ description: 'the parent comment id; "" for a top-level comment' }), userAddress: Type.String(), replyAddress: Type.String(),
     createdAt: Ts, updatedAt: Ts, profile: CommentProfile,
     reactions: Type.Array(Type.Object({}, { additionalProperties: true })),
     reportCount: Type.Integer(), reactionCount: Type.Integer(), replyCount: Type.Integer(), replies,

@@ -24,7 +24,8 @@ export const pricesHistoryRoute: RouteModule = (app, services) => {
   app.get('/prices-history', {
     schema: {
       tags: TAGS, summary: 'Price history of a token',
-      description: 'Each point is the last fill price in its bucket; buckets without a fill carry the previous price; outcome 1 = 1 − outcome 0.',
+      description: 'Each point is the last fill price in its bucket, labelled by the bucket start; buckets without a fill carry the previous price; '
+        + 'outcome 1 = 1 − outcome 0. Every point lies inside the window: a bucket starting before startTs is left out, fills after endTs are not seen.',
       querystring: Query, response: { 200: Type.Object({ history: Type.Array(HistoryPoint) }), ...CLOB_ERRORS },
     },
     config: { family: 'clob' },
