@@ -1,7 +1,8 @@
 /**
  * One restart, in a process of its own as a real start is: opens the exchange on the database in
  * the data directory given as the argument and prints `{"s":…,"cpu":…,"restored":…}` — the wall
- * and CPU seconds of `ExchangeService.open` and the live orders it restored. Run by
+ * and CPU seconds of `ExchangeService.open`, the live orders it restored and the seconds of it
+ * spent in the integrity check (src/exchange/integrity.ts). Run by
  * bench/durable.ts for each timed restart.
  */
 import { openStore } from '../src/store/db.js';
@@ -19,7 +20,9 @@ try {
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
   const restored = svc.core.openOrderCount();
   await svc.close();
-  console.log(JSON.stringify({ s, cpu: (c.user + c.system) / 1e6, restored }));
+  const { checkMs, ok } = svc.integrity.report;
+  if (!ok) throw new Error(`integrity check failed: ${svc.integrity.report.violations.join('; ')}`);
+  console.log(JSON.stringify({ s, cpu: (c.user + c.system) / 1e6, restored, checkS: checkMs / 1000 }));
 } finally {
   await store.close();
 }

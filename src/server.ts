@@ -1,5 +1,6 @@
 /**
- * Composition root: opens the store, migrates it, fills an empty embedded database with the
+ * Composition root: opens the store, takes its writer lock (one process per database: a second
+ * one refuses to start, naming the holder — src/store/writer-lock.ts), migrates it, fills an empty embedded database with the
  * demo data set (runtime.md), builds the event list's missing stored items and (SQLite) the search index, rebuilds the
  * exchange from the database, builds the services and the HTTP app. `sibyl serve`, the tests
  * and the benchmarks all start the service through here, so they run the same thing.
@@ -17,6 +18,10 @@ import { OrderDesk, HEARTBEAT_CANCEL_REASON } from './trading/orders.js';
 import { AccountReads } from './trading/account.js';
 import { createAuthService } from './auth/index.js';
 import { HeartbeatService } from './heartbeats/index.js';
+import { acquireWriterLock, type WriterLock } from './store/writer-lock.js';
+import { RedisLink } from './store/redis.js';
+import { countEngineEffects, integrityMetrics } from './exchange/metrics.js';
+import { INTEGRITY_FAILED } from './exchange/integrity.js';
 
 export interface Service {
   app: App;
@@ -43,7 +48,11 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     databaseUrl: config.databaseUrl, dataDir: config.dataDir,
     onConnectionLost: (err) => app?.log.warn({ err }, 'an idle PostgreSQL connection was lost; the pool opens a new one'),
   });
+  let lock: WriterLock | undefined;
+  let redis: RedisLink | undefined;
   try {
+    lock = await acquireWriterLock({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, location: store.location });
+    integrityMetrics.writerLockHeld.set(1);
     await migrateToLatest(store);
     if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress });
     // The event list's stored items that are missing (a migrated or bulk-seeded catalog): src/catalog/event-json.ts.
@@ -53,30 +62,61 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const restoring = performance.now();
     const exchange = await ExchangeService.open(store, {
       clock: { now },
-      onError: (err) => app?.log.error({ err }, 'exchange storage failure: rebuilding from the database'),
+      onError: (err) => app?.log.error({ err }, 'exchange failure: rebuilding from the database'),
+      onIntegrityFailure: (msg, report) => app?.log.fatal(report, msg), // the check on open is logged below, once there is a log
     });
+    const held = lock;
+    held.watch({
+      onLost: (reason) => {
+        integrityMetrics.writerLockHeld.set(0);
+        app?.log.fatal({ reason }, 'writer lock lost: trading stopped until it is held again');
+        exchange.lockLost(reason);
+      },
+      onRegained: () => {
+        integrityMetrics.writerLockHeld.set(1);
+        app?.log.warn('writer lock held again: rebuilding from the database, then trading resumes');
+        exchange.lockRegained().catch((err: unknown) => app?.log.error({ err }, 'rebuild after the writer lock returned failed'));
+      },
+    });
+    countEngineEffects(exchange);
     const restored = { liveOrders: exchange.core.openOrderCount(), ms: Math.round(performance.now() - restoring) };
-    const auth = await createAuthService({ config, store, now, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
+    // One Redis link per process (src/store/redis.ts): rate limits and the replay check share its client and breaker.
+    if (config.redisUrl !== undefined) {
+      redis = new RedisLink({ url: config.redisUrl, log: {
+        warn: (o, msg) => (app ? app.log.warn(o, msg) : console.warn(msg, o)),
+        info: (msg) => (app ? app.log.info(msg) : console.info(msg)),
+      } });
+      await redis.ready();
+    }
+    const auth = await createAuthService({ config, store, now, redis, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
     const orders = new OrderDesk(exchange);
     const account = new AccountReads(store.db, exchange);
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
     const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
-    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account };
-    const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream });
+    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held };
+    const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream, redis });
     app = built;
     built.log.info(restored, 'exchange restored from the database');
+    const integrity = exchange.integrity.report;
+    if (!integrity.ok) built.log.fatal(integrity, INTEGRITY_FAILED);
     heartbeats.log = built.log;
     await heartbeats.start(); // fires sessions that expired while the service was down
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= (async () => {
       await built.close();
       await heartbeats.stop();
+      await auth.close();
+      await redis?.close(); // after its users (rate limits: built.close(); the replay check: auth.close())
       await exchange.close();
       await store.close();
+      await held.release();
+      integrityMetrics.writerLockHeld.set(0);
     })());
     return { app: built, store, services, close };
   } catch (err) {
+    await redis?.close();
     await store.close();
+    await lock?.release();
     throw err;
   }
 }

@@ -19,6 +19,8 @@ export interface Config {
   trustProxy: boolean | string | number;
   heartbeatTimeoutMs: number;
   authWindowS: number;
+  /** Auth (src/auth/README.md): most recent L2 write signatures remembered per instance; a write beyond it gets 503. */
+  replayMax: number;
   chainId: number;
   headerPrefixes: string[];
   /** SIBYL_MASTER_KEY (64 hex chars) from which API credentials are derived; unset → `<dataDir>/master.key`. */
@@ -35,6 +37,8 @@ export interface Config {
   corsMethods: string[];
   /** Edge: open connections above this get an immediate 503; 0 = unlimited. */
   maxConnections: number;
+  /** Edge: open connections per client address (a trusted proxy's exempt); 0 = unlimited. */
+  maxConnectionsPerIp: number;
   /** Edge: slow-client timeouts (ms): all headers, the whole request, an idle socket. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -154,7 +158,7 @@ function parsePrefix(raw: string | undefined): string {
 }
 
 function edgeConfig(env: Env): Pick<Config, 'smallBodyLimit' | 'rateLimitPrefix' | 'corsOrigins' | 'corsMethods'
-  | 'maxConnections' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs'> {
+  | 'maxConnections' | 'maxConnectionsPerIp' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs'> {
   const headersTimeoutMs = intVar(env, 'SIBYL_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
   const requestTimeoutMs = intVar(env, 'SIBYL_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
   if (headersTimeoutMs > requestTimeoutMs) {
@@ -166,6 +170,7 @@ function edgeConfig(env: Env): Pick<Config, 'smallBodyLimit' | 'rateLimitPrefix'
     corsOrigins: parseCorsOrigins(optional(env, 'SIBYL_CORS_ORIGINS')),
     corsMethods: parseCorsMethods(optional(env, 'SIBYL_CORS_METHODS')),
     maxConnections: intVar(env, 'SIBYL_MAX_CONNECTIONS', 2048, 0, 1_000_000),
+    maxConnectionsPerIp: intVar(env, 'SIBYL_MAX_CONNECTIONS_PER_IP', 128, 0, 1_000_000),
     headersTimeoutMs,
     requestTimeoutMs,
     idleTimeoutMs: intVar(env, 'SIBYL_IDLE_TIMEOUT_MS', 120_000, 100, 3_600_000),
@@ -195,6 +200,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy: parseTrustProxy(optional(env, 'SIBYL_TRUST_PROXY')),
     heartbeatTimeoutMs: intVar(env, 'SIBYL_HEARTBEAT_TIMEOUT_MS', 10_000, 100, 3_600_000),
     authWindowS: intVar(env, 'SIBYL_AUTH_WINDOW_S', 30, 1, 86_400),
+    replayMax: intVar(env, 'SIBYL_REPLAY_MAX', 500_000, 1, 100_000_000),
     chainId,
     headerPrefixes: parsePrefixes(optional(env, 'SIBYL_HEADER_PREFIXES')),
     masterKey: parseMasterKey(optional(env, 'SIBYL_MASTER_KEY')),

@@ -187,6 +187,20 @@ export class Exchange {
     };
   }
 
+  /**
+   * Total size resting at `price` (outcome-0 terms, micro) on one side of a market's book (0 bids,
+   * 1 asks), and the best bid and ask (outcome-0 prices, null when a side is empty). O(1).
+   */
+  levelSize(conditionId: string, side: 0 | 1, price: number): number {
+    return this.state.markets.get(conditionId)?.book.sizeAt(side, price) ?? 0;
+  }
+
+  bestPrices(conditionId: string): { bid: number | null; ask: number | null } {
+    const b = this.state.markets.get(conditionId)?.book;
+    if (b === undefined || !b.allocated) return { bid: null, ask: null };
+    return { bid: b.bestBid > 0 ? b.bestBid * b.res : null, ask: b.bestAsk < b.levels ? b.bestAsk * b.res : null };
+  }
+
   /** Version of a token's book (both tokens of a market share it), O(1); undefined if unknown. */
   bookVersion(tokenId: string): number | undefined {
     const i = tokenId.length - 2;

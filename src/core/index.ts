@@ -1,6 +1,6 @@
 /** Public surface of the domain core: the Exchange facade, its types, ids, snapshots and checks. */
 export { Exchange, USER_CANCEL } from './exchange.js';
-export { checkInvariants } from './invariants.js';
+export { checkInvariants, findViolations } from './invariants.js';
 export { counterIds, manualClock, randomIds, systemClock, type CounterIds } from './ids.js';
 export { EXPIRED_REASON, RESOLVED_REASON, DEFAULT_MIN_SIZE, inMarket } from './markets.js';
 export { STP_REASON, FAK_REASON } from './place.js';

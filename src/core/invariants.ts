@@ -1,6 +1,8 @@
 /**
- * `checkInvariants(exchange)`: the properties that must hold after every command. Throws an Error
- * naming the first broken one. Used by the property tests and by recovery tests.
+ * The properties that must hold after every command. `findViolations(exchange)` lists the broken
+ * ones (at most `max`), in one pass over the state — linear in balances, live orders and
+ * allocated book levels, so it runs on every rebuild of a large venue (src/exchange/integrity.ts);
+ * `checkInvariants(exchange)` throws an Error naming the first (property and recovery tests).
  *
  *  1. Money: Σ collateral (free + reserved) over every wallet, the fee account and every market's
  *     locked account = deposited − withdrawn. No balance is negative or a non-safe integer.
@@ -18,14 +20,35 @@
 import { LOT } from '../engine/amounts.js';
 import { COLLATERAL, FEE_ACCOUNT, marketAccount, tokenId } from '../ledger/types.js';
 import type { Exchange } from './exchange.js';
+import type { State } from './state.js';
 import { requiredReserve } from './settle.js';
 import { splitTokenId } from './validate.js';
 
+class Found extends Error {}
+
 export function checkInvariants(ex: Exchange): void {
-  const st = ex.state;
-  const fail = (msg: string): never => {
-    throw new Error(`invariant broken: ${msg}`);
+  const [first] = findViolations(ex, 1);
+  if (first !== undefined) throw new Error(`invariant broken: ${first}`);
+}
+
+/** The broken invariants, at most `max` of them (the search stops there). */
+export function findViolations(ex: Exchange, max = 20): string[] {
+  const out: string[] = [];
+  const fail = (msg: string): void => {
+    out.push(msg);
+    if (out.length >= max) throw new Found();
   };
+  try {
+    check(ex.state, fail);
+  } catch (err) {
+    if (!(err instanceof Found)) fail(`check failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return out;
+}
+
+type Fail = (msg: string) => void;
+
+function check(st: State, fail: Fail): void {
   const rows = st.ledger.rows();
   let collateral = 0;
   const supply = new Map<string, number>();
@@ -43,6 +66,8 @@ export function checkInvariants(ex: Exchange): void {
   if (collateral !== st.ledger.deposited - st.ledger.withdrawn) fail(`collateral ${collateral} ≠ deposited − withdrawn ${st.ledger.deposited - st.ledger.withdrawn}`);
   if (st.ledger.balance(FEE_ACCOUNT, COLLATERAL).reserved !== 0) fail('fee account has reserved collateral');
 
+  const liveByMarket = new Map<unknown, number>();
+  for (const lo of st.live.values()) liveByMarket.set(lo.market, (liveByMarket.get(lo.market) ?? 0) + 1);
   for (const [cid, m] of st.markets) {
     const locked = st.ledger.balance(marketAccount(cid), COLLATERAL);
     const s0 = supply.get(tokenId(cid, 0)) ?? 0;
@@ -52,7 +77,12 @@ export function checkInvariants(ex: Exchange): void {
     if (p === null) {
       if (s0 !== s1 || s0 !== locked.free) fail(`market ${cid} supply ${s0}/${s1} ≠ locked ${locked.free}`);
     } else if ((s0 / LOT) * (p[0] / 100) + (s1 / LOT) * (p[1] / 100) !== locked.free) fail(`market ${cid} locked ≠ redeemable`);
-    m.book.check();
+    try {
+      m.book.check();
+    } catch (err) {
+      fail(`market ${cid} book: ${err instanceof Error ? err.message : String(err)}`);
+      continue;
+    }
     let n = 0;
     for (const side of [0, 1] as const) {
       m.book.forEachOrder(side, (slot, _idx, size) => {
@@ -62,7 +92,7 @@ export function checkInvariants(ex: Exchange): void {
         n++;
       });
     }
-    if (n !== [...st.live.values()].filter((lo) => lo.market === m).length) fail(`market ${cid} book has ${n} orders`);
+    if (n !== (liveByMarket.get(m) ?? 0)) fail(`market ${cid} book has ${n} orders, ${liveByMarket.get(m) ?? 0} are live`);
   }
 
   const reserved = new Map<string, number>();

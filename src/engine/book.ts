@@ -259,6 +259,13 @@ export class Book {
     return this.cap === 0 ? 0 : countSet(this.bits, side * this.words, this.words);
   }
 
+  /** Total size resting at one level (outcome-0 price in micro), 0 when empty or off the ladder. O(1). */
+  sizeAt(side: BookSide, price: number): number {
+    const idx = price / this.res;
+    if (this.cap === 0 || !Number.isInteger(idx) || idx <= 0 || idx >= this.levels) return 0;
+    return this.total[side * this.levels + idx]!;
+  }
+
   /** Aggregated levels of one side from the best outward (outcome-0 prices). */
   depth(side: BookSide, maxLevels = Infinity): Level[] {
     const out: Level[] = [];

@@ -13,6 +13,7 @@ export type RejectCode =
   | 'size_below_minimum'
   | 'amount_below_minimum'
   | 'invalid_amount'
+  | 'amount_too_large'
   | 'invalid_expiration'
   | 'invalid_order_type'
   | 'insufficient_balance'

@@ -13,7 +13,10 @@ export const ERROR_CATALOGUE = {
   invalid_cursor: { status: 400, type: 'bad request' },
   invalid_heartbeat: { status: 400, type: 'bad request' },
   invalid_order: { status: 400, type: 'bad request' },
+  /** An amount past the exact range of micro-unit integers (src/domain/micro-input.ts). */
+  amount_too_large: { status: 400, type: 'bad request' },
   unauthorized: { status: 401, type: 'unauthorized' },
+  replayed_request: { status: 401, type: 'unauthorized' },
   forbidden: { status: 403, type: 'forbidden' },
   not_found: { status: 404, type: 'not found error' },
   route_not_found: { status: 404, type: 'not found error' },

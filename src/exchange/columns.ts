@@ -45,12 +45,12 @@ export const TABLES: readonly TableSpec[] = [
   { table: 'balances', rows: 'balances', key: ['wallet', 'asset'], cols: spec('wallet:t asset:t free:b reserved:b'), update: ['free', 'reserved'] },
   {
     table: 'books', rows: 'books', key: ['condition_id'],
-    cols: spec('condition_id:t status:t ladder_res:b version:b last_change_ms:b last_trade_price:b last_trade_side:i'),
-    update: ['status', 'ladder_res', 'version', 'last_change_ms', 'last_trade_price', 'last_trade_side'],
+    cols: spec('condition_id:t status:t ladder_res:b version:b last_change_ms:b last_trade_price:b last_trade_side:i seq:b'),
+    update: ['status', 'ladder_res', 'version', 'last_change_ms', 'last_trade_price', 'last_trade_side', 'seq'],
   },
   {
     table: 'exchange_state', rows: 'state', key: ['id'],
-    cols: spec('id:i seq:b deposited:b withdrawn:b taker_matched:b maker_matched:b'),
-    update: ['seq', 'deposited', 'withdrawn', 'taker_matched', 'maker_matched'],
+    cols: spec('id:i seq:b deposited:b withdrawn:b taker_matched:b maker_matched:b batch_seq:b'),
+    update: ['seq', 'deposited', 'withdrawn', 'taker_matched', 'maker_matched', 'batch_seq'],
   },
 ];

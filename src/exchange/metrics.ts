@@ -4,7 +4,8 @@
  * open orders. Label values come from a fixed set, never from ids or addresses.
  */
 import type { Effects } from '../core/index.js';
-import { engineMetrics } from '../edge/metrics.js';
+import { Gauge } from 'prom-client';
+import { engineMetrics, registry } from '../edge/metrics.js';
 
 type CancelLabel = 'user' | 'heartbeat' | 'expiry' | 'resolution' | 'operator';
 
@@ -16,7 +17,12 @@ function cancelLabel(reason: string | null): CancelLabel {
   return 'user';
 }
 
-export function recordEffects(e: Effects, openOrders: number): void {
+/** Counts every command's effects as the exchange applies them (a subscriber of its event sequence). */
+export function countEngineEffects(exchange: { subscribe(l: { applied(e: Effects): void }): () => void; core: { openOrderCount(): number } }): () => void {
+  return exchange.subscribe({ applied: (e) => recordEffects(e, exchange.core.openOrderCount()) });
+}
+
+function recordEffects(e: Effects, openOrders: number): void {
   if (e.trades.length > 0) {
     let fills = 0;
     for (const t of e.trades) fills += t.makers.length;
@@ -28,3 +34,11 @@ export function recordEffects(e: Effects, openOrders: number): void {
   }
   engineMetrics.openOrders.set(openOrders);
 }
+
+/** The integrity check on the last rebuild (src/exchange/integrity.ts) and the writer lock. */
+export const integrityMetrics = {
+  ok: new Gauge({ name: 'sibyl_integrity_ok', help: '1 when the last rebuild passed the ledger invariants, 0 when it failed', registers: [registry] }),
+  violations: new Gauge({ name: 'sibyl_integrity_violations', help: 'Broken invariants found by the last check (listed up to 20)', registers: [registry] }),
+  checkSeconds: new Gauge({ name: 'sibyl_integrity_check_seconds', help: 'How long the last integrity check took', registers: [registry] }),
+  writerLockHeld: new Gauge({ name: 'sibyl_writer_lock_held', help: '1 while this process holds the database\'s writer lock', registers: [registry] }),
+};

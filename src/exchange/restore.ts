@@ -30,6 +30,10 @@ export interface Restored {
   exchange: Exchange;
   /** Highest trade sequence number written so far. */
   tradeSeq: number;
+  /** The last committed batch's number in the event sequence. */
+  batchSeq: number;
+  /** Each book's `seq` (books that never changed have none). */
+  bookSeqs: Map<string, number>;
 }
 
 /** Markets are read in pages of this many (keyset on the id): a large catalog is never held whole. */
@@ -40,7 +44,7 @@ const MARKET_PAGE = 1000;
  * first order). Streamed into the loader page by page: a large catalog has hundreds of thousands.
  */
 const marketsWithBooks = prepared((db, afterId: number) => db.selectFrom('markets as m').leftJoin('books as b', 'b.condition_id', 'm.condition_id')
-  .select(['m.id', ...CATALOG_MARKET_COLUMNS.map((c) => `m.${c}` as const), 'b.ladder_res', 'b.version', 'b.last_change_ms', 'b.last_trade_price', 'b.last_trade_side'])
+  .select(['m.id', ...CATALOG_MARKET_COLUMNS.map((c) => `m.${c}` as const), 'b.ladder_res', 'b.version', 'b.last_change_ms', 'b.last_trade_price', 'b.last_trade_side', 'b.seq'])
   .where('m.enable_order_book', '=', 1).where('m.id', '>', afterId).orderBy('m.id').limit(MARKET_PAGE));
 
 /** The exchange as the database holds it. */
@@ -53,10 +57,12 @@ export async function restoreFromDb(db: Kysely<Database>, clock: Clock, ids: IdS
     markets: [],
   };
   const { exchange, loader } = Exchange.restoring(head, clock, ids);
+  const bookSeqs = new Map<string, number>();
   for (let after = 0; ;) {
     const page = await marketsWithBooks.all(db, after);
     for (const m of page) {
       const row = marketRowOf(m);
+      if (m.seq) bookSeqs.set(row.conditionId, m.seq);
       loader.market({
         ...row,
         ladderRes: m.ladder_res || row.tickSize,
@@ -74,7 +80,7 @@ export async function restoreFromDb(db: Kysely<Database>, clock: Clock, ids: IdS
   else await streamKysely(db, loader);
   loader.finish();
   const maxTrade = await db.selectFrom('trades').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirst();
-  return { exchange, tradeSeq: Number(maxTrade?.m ?? 0) };
+  return { exchange, tradeSeq: Number(maxTrade?.m ?? 0), batchSeq: state?.batch_seq ?? 0, bookSeqs };
 }
 
 /**

@@ -38,7 +38,11 @@ export function orderRow(o: OrderRow): OrdersTable {
   };
 }
 
-export function seal(batch: Batch, ex: Exchange, tradeSeq: { value: number }, now: number): SealedBatch {
+/**
+ * `bookSeqs`: the new `seq` of every book the batch changed (its touched markets and changed
+ * market rows), given by the caller, who keeps them (events.ts).
+ */
+export function seal(batch: Batch, ex: Exchange, tradeSeq: { value: number }, batchSeq: number, bookSeqs: ReadonlyMap<string, number>, now: number): SealedBatch {
   const c = ex.counters();
   const trades: TradesTable[] = [];
   const makers: TradeMakersTable[] = [];
@@ -63,12 +67,12 @@ export function seal(batch: Batch, ex: Exchange, tradeSeq: { value: number }, no
     balances.push({ wallet, asset, free: b.free, reserved: b.reserved });
   }
   const books: BooksTable[] = [];
-  for (const cid of batch.touchedMarkets) {
+  for (const [cid, seq] of bookSeqs) {
     const b = ex.bookMeta(cid);
     if (!b) continue;
     books.push({
       condition_id: cid, status: b.status, ladder_res: b.ladderRes, version: b.version, last_change_ms: b.lastChangeMs,
-      last_trade_price: b.lastTradePrice, last_trade_side: b.lastTradeSide,
+      last_trade_price: b.lastTradePrice, last_trade_side: b.lastTradeSide, seq,
     });
   }
   const volume = new Map<string, number>();
@@ -90,7 +94,7 @@ export function seal(batch: Batch, ex: Exchange, tradeSeq: { value: number }, no
       outcome_index: a.outcomeIndex, side: a.side, price: a.price, size: a.size, usdc_size: a.usdcSize, transaction_hash: a.transactionHash,
     })),
     balances, books,
-    state: { id: 1, seq: c.seq, deposited: c.deposited, withdrawn: c.withdrawn, taker_matched: c.takerMatched, maker_matched: c.makerMatched },
+    state: { id: 1, seq: c.seq, deposited: c.deposited, withdrawn: c.withdrawn, taker_matched: c.takerMatched, maker_matched: c.makerMatched, batch_seq: batchSeq },
     resolutions,
     volumes: [...volume].map(([conditionId, amount]) => ({ conditionId, amount })),
   };

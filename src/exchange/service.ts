@@ -3,22 +3,26 @@
  * with group commit. A command runs synchronously on the core; its effects join the open batch;
  * the batch is sealed into rows at the end of the tick (or, while the previous batch is still
  * being written, as soon as that write ends) and written in one transaction; only then is the
- * command acknowledged. Batches are written strictly in order, one at a time. If a write fails, the batch and every later one are refused and the core is rebuilt
- * from the database, so memory never runs ahead of what is durable.
+ * command acknowledged. Batches are written strictly in order, one at a time. If a write fails,
+ * or a command throws (a broken invariant: the core may be half-changed), the open batch and
+ * every later command are refused and the core is rebuilt from the database, so memory never
+ * runs ahead of what is durable and never keeps a half-applied command. Every rebuild is checked
+ * against the ledger invariants (integrity.ts). The process holds the database's writer lock
+ * (src/store/writer-lock.ts); while it is lost, every command is refused.
  */
 import type { Kysely } from 'kysely';
 import { Exchange, randomIds, systemClock, type Clock, type Effects, type IdSource } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/db.js';
-import { recordEffects } from './metrics.js';
-import { ApiError } from '../errors/catalogue.js';
+import { ApiError, errors } from '../errors/catalogue.js';
 import { Batch, hasEffects } from './batch.js';
 import { seal } from './rows.js';
 import { writeBatch } from './writer.js';
 import { restoreFromDb } from './restore.js';
 import { CATALOG_MARKET_COLUMNS, marketRowOf } from './settings.js';
 import { loadExchangeMode, storeExchangeMode, type ExchangeMode } from './mode.js';
-import { OwnerStamps } from './owner-stamps.js';
+import { advanceBookSeqs, committedBatch, ExchangeEvents, type ExchangeListener } from './events.js';
+import { Integrity, type IntegrityReport } from './integrity.js';
 
 interface Pending {
   batch: Batch;
@@ -32,11 +36,18 @@ export interface ExchangeServiceOptions {
   clock?: Clock;
   ids?: IdSource;
   onError?: (err: unknown) => void;
+  /** Told when a rebuild fails the integrity check (log it loudly). */
+  onIntegrityFailure?: (msg: string, report: IntegrityReport) => void;
 }
+
+const REBUILDING = 'the exchange is rebuilding its state from the database';
 
 export class ExchangeService {
   private ex: Exchange;
   private tradeSeq = { value: 0 };
+  /** The last sealed batch's number in the event sequence, and each book's last `seq` (events.ts). */
+  private batchSeq: number;
+  private bookSeqs: Map<string, number>;
   private open: Pending | null = null;
   private tail: Promise<void> = Promise.resolve();
   private writing = false;
@@ -46,20 +57,27 @@ export class ExchangeService {
   private expiryAt = Infinity;
   private closed = false;
   private currentMode: ExchangeMode = 'normal';
-  private readonly stamps = new OwnerStamps();
+  private readonly events: ExchangeEvents;
+  private fenced: string | null = null;
+  readonly integrity: Integrity;
 
   private constructor(private readonly db: Kysely<Database>, private readonly clock: Clock, private readonly ids: IdSource,
-    private readonly onError: (err: unknown) => void, ex: Exchange, tradeSeq: number) {
+    private readonly onError: (err: unknown) => void, ex: Exchange, tradeSeq: number, batchSeq: number, bookSeqs: Map<string, number>, onIntegrityFailure: ExchangeServiceOptions['onIntegrityFailure']) {
     this.ex = ex;
     this.tradeSeq.value = tradeSeq;
+    this.batchSeq = batchSeq;
+    this.bookSeqs = bookSeqs;
+    this.events = new ExchangeEvents(onError);
+    this.integrity = new Integrity(onIntegrityFailure ?? (() => {}));
+    this.integrity.check(ex, clock.now());
   }
 
   static async open(store: Store, opts: ExchangeServiceOptions = {}): Promise<ExchangeService> {
     const db = store.db;
     const clock = opts.clock ?? systemClock;
     const ids = opts.ids ?? randomIds();
-    const { exchange, tradeSeq } = await restoreFromDb(db, clock, ids);
-    const svc = new ExchangeService(db, clock, ids, opts.onError ?? (() => {}), exchange, tradeSeq);
+    const { exchange, tradeSeq, batchSeq, bookSeqs } = await restoreFromDb(db, clock, ids);
+    const svc = new ExchangeService(db, clock, ids, opts.onError ?? (() => {}), exchange, tradeSeq, batchSeq, bookSeqs, opts.onIntegrityFailure);
     svc.currentMode = await loadExchangeMode(db);
     svc.scheduleExpiry();
     return svc;
@@ -71,11 +89,17 @@ export class ExchangeService {
   }
 
   /**
-   * Changes whenever `owner`'s orders change in memory, when those changes commit, and when the
-   * core is rebuilt (owner-stamps.ts): what a kept page of the owner's open orders is checked by.
+   * Subscribes to the exchange's event sequence (events.ts): each command's effects once applied
+   * in memory, each batch once committed (in commit order, numbered), each rebuild. The returned
+   * function unsubscribes.
    */
-  ordersStamp(owner: string): number {
-    return this.stamps.of(owner);
+  subscribe(listener: ExchangeListener): () => void {
+    return this.events.subscribe(listener);
+  }
+
+  /** The generation of the core: bumped whenever it is discarded and rebuilt from the database. */
+  get coreGeneration(): number {
+    return this.generation;
   }
 
   /**
@@ -84,11 +108,20 @@ export class ExchangeService {
    */
   run<R extends { effects: Effects }>(command: (ex: Exchange) => R): Promise<R> {
     if (this.closed) return Promise.reject(new ApiError('unavailable', 'the exchange is shutting down'));
-    if (this.recovering) return Promise.reject(new ApiError('unavailable', 'the exchange is recovering from a storage failure'));
-    const result = command(this.ex);
+    if (this.fenced !== null) return Promise.reject(errors.unavailable(this.fenced, 1));
+    if (this.recovering) return Promise.reject(errors.unavailable(REBUILDING, 1));
+    let result: R;
+    try {
+      result = command(this.ex);
+    } catch (err) {
+      // A command throws only on a broken invariant, possibly half-way through: the core may hold
+      // part of it. It is discarded with the open batch (never acknowledged) and rebuilt.
+      this.onError(err);
+      this.rebuild(this.writing ? this.tail : Promise.resolve());
+      return Promise.reject(errors.unavailable(`the exchange met an internal error and did not apply the command; ${REBUILDING}`, 1));
+    }
     if (!hasEffects(result.effects)) return Promise.resolve(result);
-    recordEffects(result.effects, this.ex.openOrderCount());
-    this.stamps.touch(result.effects.orders);
+    this.events.applied(result.effects);
     const pending = this.open ?? this.openBatch();
     pending.batch.add(result.effects);
     this.scheduleExpiry();
@@ -107,6 +140,9 @@ export class ExchangeService {
 
   /** Refuses a write the current mode does not allow: 503 with Retry-After. */
   assertWritable(kind: 'order' | 'cancel' | 'ledger'): void {
+    if (kind !== 'cancel' && this.integrity.holding) {
+      throw errors.unavailable('the exchange failed its integrity check on start: new orders and ledger operations are refused until the operator acknowledges it (GET /admin/status)', 60);
+    }
     const mode = this.currentMode;
     if (mode === 'normal' || (mode === 'cancel-only' && kind === 'cancel')) return;
     const what = kind === 'cancel' ? 'cancels' : kind === 'order' ? 'new orders' : 'ledger operations';
@@ -118,11 +154,21 @@ export class ExchangeService {
     const row = await this.db.selectFrom('markets').select(CATALOG_MARKET_COLUMNS).where('condition_id', '=', conditionId).executeTakeFirst();
     if (!row || row.enable_order_book !== 1) return;
     const settings = marketRowOf(row);
-    await this.run((ex) => {
-      const r = ex.market(conditionId) ? ex.updateMarket(settings) : ex.createMarket(settings);
-      if (!r.ok) throw new ApiError('bad_request', r.reject.message);
-      return r;
-    });
+    const r = await this.run((ex) => (ex.market(conditionId) ? ex.updateMarket(settings) : ex.createMarket(settings)));
+    if (!r.ok) throw new ApiError('bad_request', r.reject.message);
+  }
+
+  /** The writer lock was lost: every command is refused, and what is not yet written is dropped. */
+  lockLost(reason: string): void {
+    this.fenced = `the exchange stopped trading: ${reason}; it resumes once this process holds the database's writer lock again`;
+    this.generation++; // the open batch is refused, not written
+  }
+
+  /** The writer lock is held again: rebuild from the database (another writer may have run), then trade. */
+  async lockRegained(): Promise<void> {
+    this.rebuild(this.writing ? this.tail : Promise.resolve());
+    await this.recovering;
+    this.fenced = null;
   }
 
   /** Waits for every accepted command to be durable, then stops timers. */
@@ -157,20 +203,25 @@ export class ExchangeService {
     this.open = null;
     if (pending.generation !== this.generation) {
       // Its commands ran on a core that a failed write has since discarded.
-      pending.reject(new ApiError('unavailable', 'the exchange is recovering from a storage failure'));
+      pending.reject(errors.unavailable(`the exchange discarded the command before storing it; ${REBUILDING}`, 1));
       return;
     }
-    const rows = seal(pending.batch, this.ex, this.tradeSeq, this.clock.now());
+    const now = this.clock.now();
+    const seq = ++this.batchSeq;
+    const bookSeqs = advanceBookSeqs(pending.batch, this.bookSeqs);
+    const rows = seal(pending.batch, this.ex, this.tradeSeq, seq, bookSeqs, now);
+    // Read from the core now, as the rows are; told once the rows are durable.
+    const event = this.events.wantsCommitted ? committedBatch(pending.batch, this.ex, seq, bookSeqs, pending.generation, now) : null;
     this.writing = true;
     this.tail = (async () => {
       try {
         await writeBatch(this.db, rows);
-        this.stamps.touch(pending.batch.orders.values());
+        if (event !== null) this.events.committed(event);
         pending.resolve();
       } catch (err) {
         this.onError(err);
         pending.reject(new ApiError('unavailable', 'the exchange could not store the command; it was not applied'));
-        await this.recover();
+        this.rebuild(Promise.resolve()); // not awaited here: a rebuild already under way may be waiting for this write
       } finally {
         this.writing = false;
       }
@@ -178,26 +229,36 @@ export class ExchangeService {
     })();
   }
 
-  /** Discards the in-memory state and rebuilds it from what the database holds. */
-  private async recover(): Promise<void> {
+  /**
+   * Discards the in-memory state and rebuilds it from what the database holds, once `written`
+   * (the write in flight, if any) has ended. Commands are refused meanwhile; the open batch ran on
+   * the discarded core, so it is refused too (its generation is stale).
+   */
+  private rebuild(written: Promise<void>): void {
     this.generation++;
+    if (this.recovering) return;
     this.recovering = (async () => {
+      await written.catch(() => {});
       for (let attempt = 0; ; attempt++) {
         try {
-          const { exchange, tradeSeq } = await restoreFromDb(this.db, this.clock, this.ids);
+          const { exchange, tradeSeq, batchSeq, bookSeqs } = await restoreFromDb(this.db, this.clock, this.ids);
           this.ex = exchange;
           this.tradeSeq.value = tradeSeq;
-          this.stamps.forgetAll();
+          this.batchSeq = batchSeq;
+          this.bookSeqs = bookSeqs;
+          this.integrity.check(exchange, this.clock.now());
+          this.events.rebuilt(this.generation);
           return;
         } catch (err) {
           this.onError(err);
           await new Promise((r) => setTimeout(r, Math.min(5000, 100 * 2 ** attempt)));
         }
       }
-    })();
-    await this.recovering;
-    this.recovering = null;
-    this.scheduleExpiry();
+    })().finally(() => {
+      this.recovering = null;
+      this.expiryAt = Infinity;
+      this.scheduleExpiry();
+    });
   }
 
   /** One timer for every GTD order: it fires at the earliest expiry and re-arms itself. */

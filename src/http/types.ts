@@ -11,6 +11,7 @@ import type { OrderDesk } from '../trading/orders.js';
 import type { AccountReads } from '../trading/account.js';
 import type { HeartbeatService } from '../heartbeats/index.js';
 import type { ExchangeService } from '../exchange/service.js';
+import type { WriterLock } from '../store/writer-lock.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -36,6 +37,8 @@ export interface Services {
   heartbeats: HeartbeatService;
   /** The durable exchange: order entry, cancels, ledger operations, live books. */
   exchange: ExchangeService;
+  /** This process's hold on the database (one writer per database). */
+  writerLock: WriterLock;
 }
 
 export type RouteModule = (app: App, services: Services) => void;

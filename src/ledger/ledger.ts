@@ -27,6 +27,9 @@ export interface LedgerDrain {
   activity: ActivityRow[];
 }
 
+/** The most collateral ever deposited into the venue, in micro-units: the exact integer range. */
+export const MAX_DEPOSITED = Number.MAX_SAFE_INTEGER;
+
 export class Ledger {
   private balances = new Map<string, Map<string, Balance>>();
   readonly positions = new Positions();
@@ -70,11 +73,14 @@ export class Ledger {
   move(wallet: string, asset: string, dFree: number, dReserved: number, kind: LedgerKind, ref: string): void {
     if (dFree === 0 && dReserved === 0) return;
     const b = this.slot(wallet, asset);
-    b.free += dFree;
-    b.reserved += dReserved;
-    if (b.free < 0 || b.reserved < 0) throw new Error(`invariant: negative balance ${wallet} ${asset} ${b.free}/${b.reserved}`);
-    assertSafe(b.free, 'free balance');
-    assertSafe(b.reserved, 'reserved balance');
+    const free = b.free + dFree;
+    const reserved = b.reserved + dReserved;
+    // Checked before it is stored: a broken move leaves the balance as it was.
+    if (free < 0 || reserved < 0) throw new Error(`invariant: negative balance ${wallet} ${asset} ${free}/${reserved}`);
+    assertSafe(free, 'free balance');
+    assertSafe(reserved, 'reserved balance');
+    b.free = free;
+    b.reserved = reserved;
     this.entries.push({ wallet, asset, free: dFree, reserved: dReserved, kind, ref });
   }
 
@@ -86,6 +92,12 @@ export class Ledger {
 
   deposit(wallet: string, amount: number, ref: string, now: number): Reject | null {
     if (!Number.isSafeInteger(amount) || amount <= 0) return reject('invalid_amount', 'invalid deposit amount', { amount });
+    // Every balance, supply, sum and counter the ledger keeps is bounded by the collateral ever
+    // deposited, so holding that total inside the exact integer range keeps every amount exact.
+    const room = MAX_DEPOSITED - this.deposited;
+    if (amount > room) {
+      return reject('amount_too_large', `deposit too large: the venue accepts at most ${MAX_DEPOSITED} micro-units of deposits in all; ${room} remain`, { amount, limit: MAX_DEPOSITED, room });
+    }
     this.move(wallet, COLLATERAL, amount, 0, 'deposit', ref);
     this.deposited += amount;
     this.note(wallet, 'DEPOSIT', now, '', COLLATERAL, -1, 0, 0, amount, ref);

@@ -3,11 +3,15 @@ import type { Generated } from 'kysely';
 
 export interface ExchangeStateTable {
   id: number; seq: number; deposited: number; withdrawn: number; taker_matched: number; maker_matched: number;
+  /** The last committed batch's number in the event sequence (src/exchange/events.ts). */
+  batch_seq: number;
 }
 
 export interface BooksTable {
   condition_id: string; status: string; ladder_res: number; version: number; last_change_ms: number;
   last_trade_price: number; last_trade_side: number;
+  /** One more for every committed batch that changed the book (src/exchange/events.ts). */
+  seq: number;
 }
 
 export interface OrdersTable {

@@ -14,6 +14,7 @@ import { PageCache } from '../store/page-cache.js';
 import { encodeCursor } from '../http/cursor.js';
 import { wireOrder, wireTrade, type TradeContext, type WireOrder, type WireTrade } from './format.js';
 import { literal } from '../store/prepared.js';
+import { OwnerStamps } from './owner-stamps.js';
 
 export const ORDERS_PAGE = 100;
 export const TRADES_PAGE = 100;
@@ -33,8 +34,21 @@ export class AccountReads {
   private readonly outcomes = new Map<string, string>();
   private readonly json = new OrderJson();
   private readonly pages = new PageCache(KEPT_PAGES_BYTES);
+  private readonly stamps = new OwnerStamps();
 
-  constructor(private readonly db: Kysely<Database>, private readonly exchange: ExchangeService) {}
+  constructor(private readonly db: Kysely<Database>, private readonly exchange: ExchangeService) {
+    // The stamps follow the exchange's event sequence: a change in memory, its commit, a rebuild.
+    exchange.subscribe({
+      applied: (e) => this.stamps.touch(e.orders),
+      committed: (b) => this.stamps.touch(b.orders),
+      rebuilt: () => this.stamps.forgetAll(),
+    });
+  }
+
+  /** The stamp `owner`'s kept open-order pages are checked by (owner-stamps.ts). */
+  ordersStamp(owner: string): number {
+    return this.stamps.of(owner);
+  }
 
   /**
    * The `GET /data/orders` answer (UTF-8 JSON): one page of `owner`'s open orders from `offset`,
@@ -43,7 +57,7 @@ export class AccountReads {
    * is read before the page is built, so a change made while it is built is never hidden.
    */
   async openOrdersPage(owner: string, f: OrderFilters, offset: number): Promise<Buffer> {
-    const stamp = String(this.exchange.ordersStamp(owner));
+    const stamp = String(this.stamps.of(owner));
     const key = JSON.stringify([owner, f.id, f.market, f.asset_id, offset]);
     const kept = this.pages.get(this.db, key, stamp);
     if (kept !== undefined) return kept;

@@ -2,8 +2,8 @@
  * A stamp per order owner that changes whenever what `GET /data/orders` shows of that owner may
  * have changed: when a command changes one of the owner's orders in memory (placed, filled,
  * cancelled, expired), again when the batch holding that change commits (its trades are then
- * readable, for `associateTrades`), and for every owner when the core is rebuilt after a failed
- * write. A page kept with the stamp read before it was built is current while the stamp is
+ * readable, for `associateTrades`), and for every owner when the core is rebuilt — each told by
+ * the exchange's event sequence (src/exchange/events.ts). A page kept with the stamp read before it was built is current while the stamp is
  * unchanged (src/trading/account.ts).
  *
  * Stamps are drawn from one counter, so a stamp is never handed out twice. Owners not in the map

@@ -3,7 +3,7 @@
  * as taker and as maker, for open orders (memory) and closed ones (database), next to orders
  * that never matched; and the lookups behind them use indexes, not scans of the trade history.
  *
- * Kept `GET /data/orders` answers (src/trading/account.ts, src/exchange/owner-stamps.ts): a page
+ * Kept `GET /data/orders` answers (src/trading/account.ts, src/trading/owner-stamps.ts): a page
  * is answered from memory while its owner's orders stamp is unchanged. Every change of the
  * owner's orders shows in the next answer; a kept answer has the bytes a freshly built one has;
  * another owner's orders leave the page kept; an order's trades show once their commit lands
@@ -98,7 +98,7 @@ for (const backend of backends()) {
     });
 
     const exchange = () => svc.services.exchange;
-    const stamp = (t: Trader) => exchange().ordersStamp(t.address);
+    const stamp = (t: Trader) => svc.services.account.ordersStamp(t.address);
     const answer = async (t: Trader) => {
       const res = await post(svc, t, 'GET', '/data/orders');
       assert.equal(res.statusCode, 200, res.body);

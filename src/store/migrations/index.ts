@@ -21,6 +21,7 @@ import * as m0015 from './0015_event_json.js';
 import * as m0016 from './0016_market_json.js';
 import * as m0017 from './0017_search_feed.js';
 import * as m0018 from './0018_page_versions.js';
+import * as m0019 from './0019_event_sequence.js';
 
 export interface MigrationModule {
   up(db: Kysely<any>, ctx: MigrationContext): Promise<void>;
@@ -44,4 +45,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, MigrationModule]> = [
   ['0016_market_json', m0016],
   ['0017_search_feed', m0017],
   ['0018_page_versions', m0018],
+  ['0019_event_sequence', m0019],
 ];

@@ -1,0 +1,123 @@
+/**
+ * The exchange's event sequence (src/exchange/events.ts): committed batches numbered without a
+ * gap, in commit order, on and across restarts; a book rebuilt from the level changes alone equals
+ * the exchange's book; every committed order and trade is in the database; a rebuild is told.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { backends } from '../support/backends.js';
+import { ExchangeService } from '../../src/exchange/service.js';
+import type { CommittedBatch } from '../../src/exchange/events.js';
+import { hasEffects } from '../../src/exchange/batch.js';
+import { addMarkets, freshStore, prng, randomCommand, WALLETS } from './support.js';
+
+/** Applies level changes to books kept per token: price → size. */
+function follow(books: Map<string, { bids: Map<number, number>; asks: Map<number, number> }>, b: CommittedBatch): void {
+  for (const c of b.books) {
+    let book = books.get(c.assetId);
+    if (book === undefined || c.reset) books.set(c.assetId, (book = { bids: new Map(), asks: new Map() }));
+    for (const [side, levels] of [[book.bids, c.bids], [book.asks, c.asks]] as const) {
+      for (const l of levels) {
+        if (l.size === 0) side.delete(l.price);
+        else side.set(l.price, l.size);
+      }
+    }
+  }
+}
+
+for (const backend of backends()) {
+  describe(`event sequence (${backend.name})`, { skip: backend.skip }, () => {
+    it('numbers committed batches without a gap, and their level changes rebuild every book', async () => {
+      const { store, reopen, dispose } = await freshStore(backend);
+      try {
+        const markets = await addMarkets(store, 3);
+        let svc = await ExchangeService.open(store);
+        const batches: CommittedBatch[] = [];
+        let applied = 0;
+        svc.subscribe({ applied: () => { applied++; }, committed: (b) => { batches.push(b); } });
+        for (const w of WALLETS) await svc.run((ex) => ex.deposit(w, 1_000_000_000));
+        const rand = prng(7);
+        let commands = WALLETS.length;
+        for (let round = 0; round < 20; round++) {
+          // Many commands in one tick share a batch (group commit); some are rejections (no effects).
+          const results = await Promise.all(Array.from({ length: 15 }, () => svc.run(randomCommand(rand, markets))));
+          commands += results.filter((r) => hasEffects(r.effects)).length;
+        }
+        assert.equal(applied, commands, 'every command with effects was told once applied');
+        assert.ok(batches.length < commands, 'commands were grouped into batches');
+        batches.forEach((b, i) => assert.equal(b.seq, i + 1, 'seq grows by one per batch'));
+        assert.ok(batches.every((b) => b.generation === batches[0]!.generation));
+
+        const books = new Map<string, { bids: Map<number, number>; asks: Map<number, number> }>();
+        for (const b of batches) follow(books, b);
+        // Per token, seq grows by one for each batch that changed its book.
+        const lastSeq = new Map<string, number>();
+        for (const b of batches) {
+          for (const c of b.books) {
+            assert.equal(c.seq, (lastSeq.get(c.assetId) ?? 0) + 1, `${c.assetId} seq without a gap`);
+            lastSeq.set(c.assetId, c.seq);
+          }
+        }
+        for (const cid of markets) {
+          for (const token of [`${cid}:0`, `${cid}:1`]) {
+            const view = svc.core.book(token)!;
+            const mine = books.get(token) ?? { bids: new Map(), asks: new Map() };
+            assert.deepEqual([...mine.bids].sort((a, b) => a[0] - b[0]), view.bids.map((l) => [l.price, l.size]).sort((a, b) => a[0] - b[0]), `${token} bids`);
+            assert.deepEqual([...mine.asks].sort((a, b) => a[0] - b[0]), view.asks.map((l) => [l.price, l.size]).sort((a, b) => a[0] - b[0]), `${token} asks`);
+            const last = [...batches].reverse().find((b) => b.books.some((c) => c.assetId === token))?.books.find((c) => c.assetId === token);
+            if (last) {
+              assert.equal(last.bestBid, view.bids.length ? Math.max(...view.bids.map((l) => l.price)) : null, `${token} best bid`);
+              assert.equal(last.bestAsk, view.asks.length ? Math.min(...view.asks.map((l) => l.price)) : null, `${token} best ask`);
+            }
+          }
+        }
+
+        const orderIds = new Set((await store.db.selectFrom('orders').select('id').execute()).map((r) => r.id));
+        const tradeIds = new Set((await store.db.selectFrom('trades').select('id').execute()).map((r) => r.id));
+        const toldOrders = batches.flatMap((b) => b.orders.map((o) => o.id));
+        const toldTrades = batches.flatMap((b) => b.trades.map((t) => t.id));
+        assert.ok(toldTrades.length > 0, 'the workload traded');
+        assert.deepEqual(toldOrders.filter((id) => !orderIds.has(id)), [], 'every order told is stored');
+        assert.deepEqual([...tradeIds].filter((id) => !toldTrades.includes(id)).length, 0, 'every stored trade was told');
+
+        // Across a restart the sequence goes on.
+        await svc.close();
+        await store.close();
+        const again = reopen();
+        svc = await ExchangeService.open(again);
+        const after: CommittedBatch[] = [];
+        svc.subscribe({ committed: (b) => { after.push(b); } });
+        await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000));
+        assert.equal(after[0]?.seq, batches.length + 1, 'the sequence continues after a restart');
+        const token = `${markets[0]}:0`;
+        await svc.run((ex) => ex.placeOrder({ owner: WALLETS[0]!, tokenId: token, side: 'BUY', price: 10_000, size: 5_000_000, type: 'GTC' }));
+        const change = after.at(-1)!.books.find((c) => c.assetId === token);
+        assert.equal(change?.seq, (lastSeq.get(token) ?? 0) + 1, 'a book\'s seq continues after a restart');
+        assert.deepEqual(change?.bids, [{ price: 10_000, size: 5_000_000 + (books.get(token)?.bids.get(10_000) ?? 0) }]);
+        await svc.close();
+        await again.close();
+      } finally {
+        await dispose();
+      }
+    });
+
+    it('tells a rebuild with a new generation, and nothing of the discarded commands', async () => {
+      const { store, dispose } = await freshStore(backend);
+      try {
+        const svc = await ExchangeService.open(store);
+        const told: string[] = [];
+        svc.subscribe({ committed: (b) => told.push(`c${b.seq}/g${b.generation}`), rebuilt: (g) => told.push(`r/g${g}`) });
+        await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000));
+        const broken = svc.run((ex) => { ex.deposit(WALLETS[1]!, 5); throw new Error('injected'); });
+        await assert.rejects(broken);
+        for (let i = 0; i < 100 && told.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+        await svc.run((ex) => ex.deposit(WALLETS[2]!, 1_000_000));
+        assert.deepEqual(told, ['c1/g0', 'r/g1', 'c2/g1']);
+        await svc.close();
+      } finally {
+        await store.close();
+        await dispose();
+      }
+    });
+  });
+}
