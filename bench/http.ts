@@ -3,6 +3,7 @@
  * reference and scenario interleaved so that machine noise hits both alike. The ratio is the
  * median over rounds of the scenario's req/s ÷ the reference's in the same round (as the edge
  * suite does): one round disturbed by a neighbour on this shared machine no longer moves it.
+ * Every run (warm-up included) must be answered 2xx throughout, else the scenario fails.
  */
 import autocannon from 'autocannon';
 import { mean, median } from './kit/stats.js';
@@ -15,27 +16,66 @@ export interface LoadOptions {
   connections: number;
 }
 
-interface Sample { rps: number; p50: number; p99: number; bad: number; serverUs?: number; clientUs: number }
+interface Sample {
+  rps: number; p50: number; p99: number; serverUs?: number; clientUs: number;
+  /** Why the run is not a measurement of successful requests (non-2xx, errors, timeouts); undefined when it is. */
+  failure?: string;
+}
+
+/** autocannon's form of a request: a `build` becomes its per-request `setupRequest`. */
+function toAutocannon(r: HttpRequestSpec, onResponse: (status: number, body: string) => void): autocannon.Request {
+  const req: autocannon.Request = { method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body, onResponse };
+  const build = r.build;
+  if (build === undefined) return req;
+  return {
+    ...req,
+    setupRequest: (defaults) => {
+      const s = build();
+      // A new headers object each time: autocannon adds Content-Length to the one it is given.
+      return { ...defaults, method: s.method ?? 'GET', path: s.path, headers: { ...s.headers }, body: s.body };
+    },
+  };
+}
 
 async function load(ctx: BenchContext, requests: HttpRequestSpec[], opts: LoadOptions): Promise<Sample> {
+  let firstBad: string | undefined;
+  const onResponse = (status: number, body: string) => {
+    if (firstBad === undefined && (status < 200 || status > 299)) firstBad = `${status} ${body.slice(0, 300)}`;
+  };
   const cpu0 = cpuNs(ctx.serverPid);
   const client0 = process.cpuUsage();
   const result = await autocannon({
     url: ctx.baseUrl,
     connections: opts.connections,
     duration: opts.durationS,
-    requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, body: r.body })),
+    requests: requests.map((r) => toAutocannon(r, onResponse)),
   });
   const cpu1 = cpuNs(ctx.serverPid);
   const client = process.cpuUsage(client0);
+  let failure: string | undefined;
+  if (result.non2xx + result.errors + result.timeouts > 0) {
+    const codes = Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2')).map(([code, s]) => `${code} ×${s.count ?? 0}`).join(', ');
+    failure = `${result.non2xx} non-2xx (${codes || 'none'}), ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests.total} requests` +
+      (firstBad === undefined ? '' : `; first: ${firstBad}`);
+  }
   return {
     serverUs: cpu0 === undefined || cpu1 === undefined || result.requests.total === 0 ? undefined : (cpu1 - cpu0) / 1000 / result.requests.total,
     clientUs: result.requests.total === 0 ? 0 : (client.user + client.system) / result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    bad: result.non2xx + result.errors + result.timeouts,
+    failure,
   };
+}
+
+/**
+ * A row measures successful requests only: a scenario answered with 401s (say) would record the
+ * speed of refusing. Any non-2xx, connection error or timeout fails the run loudly.
+ */
+function expectOk(what: string, phase: string, s: Sample): Sample {
+  if (s.failure !== undefined) throw new Error(`bench scenario "${what}" (${phase}): ${s.failure}; a benchmark row must measure 2xx answers only`);
+  return s;
 }
 
 const REFERENCE: HttpRequestSpec[] = [{ path: '/' }];
@@ -48,7 +88,7 @@ const clientMean = (samples: Sample[]) => mean(samples.map((s) => s.clientUs));
 
 export async function measureReference(ctx: BenchContext, opts: LoadOptions): Promise<BenchRow> {
   const samples: Sample[] = [];
-  for (let i = 0; i < opts.rounds; i++) samples.push(await load(ctx, REFERENCE, opts));
+  for (let i = 0; i < opts.rounds; i++) samples.push(expectOk('reference: GET /', `round ${i + 1}`, await load(ctx, REFERENCE, opts)));
   return {
     suite: '', scenario: 'reference: GET /', reqPerSec: mean(samples.map((s) => s.rps)), serverUs: meanOf(samples), clientUs: clientMean(samples),
     p50ms: mean(samples.map((s) => s.p50)), p99ms: mean(samples.map((s) => s.p99)), ratio: 1,
@@ -59,25 +99,23 @@ export async function measureScenario(ctx: BenchContext, scenario: HttpScenario,
   const requests = await scenario.requests(ctx);
   if (requests.length === 0) throw new Error(`scenario ${scenario.name} produced no requests`);
   // Warm-up so that caches and JIT are in the same state for both.
-  await load(ctx, requests, { ...opts, durationS: 1 });
+  expectOk(scenario.name, 'warm-up', await load(ctx, requests, { ...opts, durationS: 1 }));
   const stopDuring = scenario.during ? await scenario.during(ctx) : undefined;
   const ref: Sample[] = [];
   const run: Sample[] = [];
   try {
     for (let i = 0; i < opts.rounds; i++) {
-      ref.push(await load(ctx, REFERENCE, opts));
-      run.push(await load(ctx, requests, opts));
+      ref.push(expectOk('reference: GET /', `round ${i + 1}`, await load(ctx, REFERENCE, opts)));
+      run.push(expectOk(scenario.name, `round ${i + 1}`, await load(ctx, requests, opts)));
     }
   } finally {
     await stopDuring?.();
   }
-  const bad = run.reduce((a, s) => a + s.bad, 0);
   const ratio = median(run.map((s, i) => s.rps / ref[i]!.rps));
   return {
     suite: '', scenario: scenario.name,
     reqPerSec: mean(run.map((s) => s.rps)), serverUs: meanOf(run), clientUs: clientMean(run),
     p50ms: mean(run.map((s) => s.p50)), p99ms: mean(run.map((s) => s.p99)),
     ratio, ...(scenario.target === undefined ? {} : { target: `≥ ${scenario.target}×`, met: ratio >= scenario.target }),
-    note: bad > 0 ? `${bad} non-2xx/errors` : undefined,
   };
 }

@@ -95,7 +95,11 @@ async function churnTrader(baseUrl: string): Promise<Trader> {
   return { address: CHURN.address, ...((await res.json()) as Omit<Trader, 'address'>) };
 }
 
-/** Places a BUY inside the bid levels and cancels it, over and over: every request changes the book. */
+/**
+ * Places a BUY inside the bid levels and cancels it, over and over: every request changes the book.
+ * Each request is signed when sent, and no two bodies are alike (a new salt per order, a new id
+ * per cancel): the same write twice in one second would be refused as a replay.
+ */
 async function churn(ctx: BenchContext): Promise<() => Promise<void>> {
   const t = await churnTrader(ctx.baseUrl);
   let running = true;
