@@ -54,6 +54,8 @@ export interface CommittedBatch {
   generation: number;
   /** When the batch was sealed (ms): the time its rows carry. */
   at: number;
+  /** Orders are numbered as they are placed: those with `seq >= firstOrderSeq` were placed in this batch. */
+  firstOrderSeq: number;
   orders: OrderRow[];
   trades: TradeRow[];
   markets: MarketRow[];
@@ -124,7 +126,7 @@ export function advanceBookSeqs(batch: Batch, seqs: Map<string, number>): Map<st
  * or rested at, with its total now — a level that was touched and came back to its old size is
  * told again with that size.
  */
-export function committedBatch(batch: Batch, ex: Exchange, seq: number, bookSeqs: ReadonlyMap<string, number>, generation: number, at: number): CommittedBatch {
+export function committedBatch(batch: Batch, ex: Exchange, seq: number, bookSeqs: ReadonlyMap<string, number>, firstOrderSeq: number, generation: number, at: number): CommittedBatch {
   const levels = new Map<string, Set<number>>(); // condition id → side × (MICRO + 1) + outcome-0 price
   for (const o of batch.orders.values()) {
     const price0 = o.outcome === 0 ? o.price : MICRO - o.price;
@@ -137,7 +139,7 @@ export function committedBatch(batch: Batch, ex: Exchange, seq: number, bookSeqs
   for (const [cid, bookSeq] of bookSeqs) {
     books.push(...(batch.markets.has(cid) ? wholeBook(ex, cid, bookSeq) : changedLevels(ex, cid, bookSeq, levels.get(cid) ?? new Set())));
   }
-  return { seq, generation, at, orders: [...batch.orders.values()], trades: batch.trades, markets: [...batch.markets.values()], books };
+  return { seq, generation, at, firstOrderSeq, orders: [...batch.orders.values()], trades: batch.trades, markets: [...batch.markets.values()], books };
 }
 
 function heads(ex: Exchange, cid: string, seq: number, version: number, reset: boolean): [AssetBookChange, AssetBookChange] {

@@ -48,6 +48,8 @@ export class ExchangeService {
   /** The last sealed batch's number in the event sequence, and each book's last `seq` (events.ts). */
   private batchSeq: number;
   private bookSeqs: Map<string, number>;
+  /** The core's order counter at the last seal: later orders were placed in the next batch. */
+  private sealedOrderSeq: number;
   private open: Pending | null = null;
   private tail: Promise<void> = Promise.resolve();
   private writing = false;
@@ -67,6 +69,7 @@ export class ExchangeService {
     this.tradeSeq.value = tradeSeq;
     this.batchSeq = batchSeq;
     this.bookSeqs = bookSeqs;
+    this.sealedOrderSeq = ex.counters().seq;
     this.events = new ExchangeEvents(onError);
     this.integrity = new Integrity(onIntegrityFailure ?? (() => {}));
     this.integrity.check(ex, clock.now());
@@ -211,7 +214,8 @@ export class ExchangeService {
     const bookSeqs = advanceBookSeqs(pending.batch, this.bookSeqs);
     const rows = seal(pending.batch, this.ex, this.tradeSeq, seq, bookSeqs, now);
     // Read from the core now, as the rows are; told once the rows are durable.
-    const event = this.events.wantsCommitted ? committedBatch(pending.batch, this.ex, seq, bookSeqs, pending.generation, now) : null;
+    const event = this.events.wantsCommitted ? committedBatch(pending.batch, this.ex, seq, bookSeqs, this.sealedOrderSeq + 1, pending.generation, now) : null;
+    this.sealedOrderSeq = this.ex.counters().seq;
     this.writing = true;
     this.tail = (async () => {
       try {
@@ -246,6 +250,7 @@ export class ExchangeService {
           this.tradeSeq.value = tradeSeq;
           this.batchSeq = batchSeq;
           this.bookSeqs = bookSeqs;
+          this.sealedOrderSeq = exchange.counters().seq;
           this.integrity.check(exchange, this.clock.now());
           this.events.rebuilt(this.generation);
           return;

@@ -78,6 +78,12 @@ for (const backend of backends()) {
         const toldTrades = batches.flatMap((b) => b.trades.map((t) => t.id));
         assert.ok(toldTrades.length > 0, 'the workload traded');
         assert.deepEqual(toldOrders.filter((id) => !orderIds.has(id)), [], 'every order told is stored');
+        // Each order is told as placed in exactly one batch: the first that holds it.
+        const placedIn = new Map<string, number>();
+        for (const b of batches) for (const o of b.orders) if (o.seq >= b.firstOrderSeq) placedIn.set(o.id, (placedIn.get(o.id) ?? 0) + 1);
+        const firstSeen = new Set<string>();
+        for (const b of batches) for (const o of b.orders) firstSeen.add(o.id);
+        assert.deepEqual([...firstSeen].filter((id) => placedIn.get(id) !== 1), [], 'placed once, in its first batch');
         assert.deepEqual([...tradeIds].filter((id) => !toldTrades.includes(id)).length, 0, 'every stored trade was told');
 
         // Across a restart the sequence goes on.
