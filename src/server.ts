@@ -16,6 +16,8 @@ import { buildSearchIndex } from './catalog/search-index/index.js';
 import { ExchangeService } from './exchange/service.js';
 import { OrderDesk, HEARTBEAT_CANCEL_REASON } from './trading/orders.js';
 import { AccountReads } from './trading/account.js';
+import { LedgerDesk } from './trading/ledger-desk.js';
+import { Operator } from './operator/operator.js';
 import { createAuthService } from './auth/index.js';
 import { HeartbeatService } from './heartbeats/index.js';
 import { acquireWriterLock, type WriterLock } from './store/writer-lock.js';
@@ -93,7 +95,12 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const account = new AccountReads(store.db, exchange);
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
     const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
-    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held };
+    const ledger = new LedgerDesk(exchange);
+    const operator = new Operator({
+      db: store.db, dialect: store.dialect, exchange, writerLock: held, now,
+      warn: (msg, detail) => app?.log.warn({ detail }, msg),
+    });
+    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, operator };
     const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream, redis });
     app = built;
     built.log.info(restored, 'exchange restored from the database');

@@ -12,6 +12,8 @@ import type { AccountReads } from '../trading/account.js';
 import type { HeartbeatService } from '../heartbeats/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import type { WriterLock } from '../store/writer-lock.js';
+import type { Operator } from '../operator/operator.js';
+import type { LedgerDesk } from '../trading/ledger-desk.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -39,6 +41,10 @@ export interface Services {
   exchange: ExchangeService;
   /** This process's hold on the database (one writer per database). */
   writerLock: WriterLock;
+  /** Split, merge, redeem and balances of an authenticated account. */
+  ledger: LedgerDesk;
+  /** The operator's use cases behind /admin. */
+  operator: Operator;
 }
 
 export type RouteModule = (app: App, services: Services) => void;

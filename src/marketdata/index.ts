@@ -5,13 +5,21 @@
  * (book versions, the catalog version counter, the committed trade sequence), never a clock.
  * See README.md for the decisions. Routes reach it through `marketData(services)`.
  */
-import type { Services } from '../http/types.js';
+import type { Store } from '../store/db.js';
+import type { ExchangeService } from '../exchange/service.js';
 import { BookSnapshots } from './book.js';
 import { History } from './history.js';
 import { Listings } from './listings.js';
 import { Prices } from './prices.js';
 import { StaticsCache } from './tokens.js';
 import { publicTrades, TRADES_PAGE_SIZE, type TradeQuery } from './trades.js';
+
+/** What market data reads: the database, the live exchange and the clock. */
+export interface MarketDataDeps {
+  store: Store;
+  exchange: ExchangeService;
+  now(): number;
+}
 
 export class MarketData {
   readonly books: BookSnapshots;
@@ -21,7 +29,7 @@ export class MarketData {
   /** Trades per page of `GET /trades`; tests lower it. */
   tradesPageSize = TRADES_PAGE_SIZE;
 
-  constructor(private readonly services: Pick<Services, 'store' | 'exchange' | 'now'>) {
+  constructor(private readonly services: MarketDataDeps) {
     const db = services.store.db;
     const core = () => services.exchange.core;
     const statics = new StaticsCache(db);
@@ -42,7 +50,7 @@ const instances = new WeakMap<object, MarketData>();
  * The market-data service of a running service (one per `Services`, created on first use, so
  * the composition root needs no change).
  */
-export function marketData(services: Pick<Services, 'store' | 'exchange' | 'now'>): MarketData {
+export function marketData(services: MarketDataDeps): MarketData {
   let md = instances.get(services);
   if (!md) {
     md = new MarketData(services);

@@ -10,7 +10,7 @@ import type { Exchange } from '../core/index.js';
 import type { Db } from '../catalog/write.js';
 import { errors } from '../errors/catalogue.js';
 import { isConditionId } from '../domain/ids.js';
-import { decodeCursor, endPage, pageOf } from '../http/cursor.js';
+import { decodeCursor, endPage, pageOf } from '../domain/cursor.js';
 import { loadMarket, loadMarketPage, type ListKind, type MarketBundle } from './market-rows.js';
 import { clobMarket, fullMarket, listMarket, payoutsOf, simplifiedMarket, type PriceOf } from './market-shapes.js';
 import { outcomeZeroPrice } from './prices.js';

@@ -11,7 +11,7 @@ import { formatMicro } from '../engine/amounts.js';
 import { isConditionId } from '../domain/ids.js';
 import { isoTime } from '../domain/iso-time.js';
 import { checksumWallet } from '../catalog/scope.js';
-import { decodeCursor, endPage, pageOf, type Page } from '../http/cursor.js';
+import { decodeCursor, endPage, pageOf, type Page } from '../domain/cursor.js';
 import { parseToken } from './tokens.js';
 import { literal } from '../store/prepared.js';
 

@@ -11,7 +11,7 @@ import type { Database } from '../store/schema.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
 import { OrderJson, pageJson } from './order-json.js';
 import { PageCache } from '../store/page-cache.js';
-import { encodeCursor } from '../http/cursor.js';
+import { encodeCursor } from '../domain/cursor.js';
 import { wireOrder, wireTrade, type TradeContext, type WireOrder, type WireTrade } from './format.js';
 import { literal } from '../store/prepared.js';
 import { OwnerStamps } from './owner-stamps.js';

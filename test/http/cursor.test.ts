@@ -1,7 +1,7 @@
 /** The offset cursor of compat.md §5: base64 of the decimal offset, `MA==` first, `LTE=` the end, anything else 400. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeCursor, encodeCursor, pageOf } from '../../src/http/cursor.js';
+import { decodeCursor, encodeCursor, pageOf } from '../../src/domain/cursor.js';
 import { ApiError } from '../../src/errors/catalogue.js';
 
 describe('offset cursor', () => {

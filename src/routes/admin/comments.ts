@@ -1,7 +1,6 @@
 /** `POST /admin/comments` — add a comment (or a reply) to an event, series or market; answers it in the catalog shape. */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { createComment } from '../../catalog/operator/content.js';
 import { FlatComment } from '../catalog/schemas.js';
 
 const Body = Type.Object({
@@ -16,9 +15,9 @@ const Body = Type.Object({
   }, { additionalProperties: false }), { maxItems: 1000 })),
 }, { additionalProperties: false });
 
-export const adminComments: RouteModule = (app, { store, now }) => {
+export const adminComments: RouteModule = (app, { operator }) => {
   app.post('/comments', {
     schema: { tags: ['operator'], security: [{ operator: [] }], summary: 'Add a comment', body: Body, response: { 200: FlatComment } },
     config: { family: 'admin' },
-  }, async (req) => createComment(store.db, req.body, now()));
+  }, async (req) => operator.createComment(req.body));
 };

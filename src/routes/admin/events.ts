@@ -6,7 +6,6 @@
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { createEvent } from '../../catalog/operator/events.js';
 import { eventDetailFields } from '../catalog/schemas.js';
 import { CreatedMarket, MarketInput } from './markets.js';
 
@@ -34,16 +33,12 @@ const Body = Type.Object({
   markets: Type.Optional(Type.Array(MarketInput, { maxItems: 200 })),
 }, { additionalProperties: false });
 
-export const adminEvents: RouteModule = (app, { store, now, exchange }) => {
+export const adminEvents: RouteModule = (app, { operator }) => {
   app.post('/events', {
     schema: {
       tags: ['operator'], security: [{ operator: [] }], summary: 'Create an event with its markets',
       body: Body, response: { 200: Type.Object({ ...eventDetailFields, markets: Type.Array(CreatedMarket) }) },
     },
     config: { family: 'admin' },
-  }, async (req) => {
-    const event = await createEvent(store.db, req.body, now());
-    for (const m of event.markets) await exchange.syncMarket(m.conditionId); // tradable at once
-    return event;
-  });
+  }, async (req) => operator.createEvent(req.body));
 };

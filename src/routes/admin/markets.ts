@@ -6,8 +6,6 @@
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { addMarket, patchMarket } from '../../catalog/operator/events.js';
-import { microToDecimal } from '../../catalog/amounts.js';
 import { MAX_FEE_BPS } from '../../engine/amounts.js';
 import { NestedMarket, marketFields, EventSummary } from '../catalog/schemas.js';
 
@@ -53,10 +51,9 @@ const Settings = Type.Object({
   rewards_daily_rate: Type.Number(), fpmm: Type.String(),
 });
 
-const num = (micro: number) => Number(microToDecimal(micro));
 const common = { tags: ['operator'], security: [{ operator: [] }] };
 
-export const adminMarkets: RouteModule = (app, { store, now, exchange }) => {
+export const adminMarkets: RouteModule = (app, { operator }) => {
   app.post('/markets', {
     schema: {
       ...common, summary: 'Add a market to an existing event',
@@ -64,11 +61,7 @@ export const adminMarkets: RouteModule = (app, { store, now, exchange }) => {
       response: { 200: Type.Object({ ...NestedMarket.properties, tokenIds: Type.Array(Type.String()), events: Type.Array(EventSummary) }) },
     },
     config: { family: 'admin' },
-  }, async (req) => {
-    const created = await addMarket(store.db, req.body, now());
-    await exchange.syncMarket(created.conditionId);
-    return created;
-  });
+  }, async (req) => operator.addMarket(req.body));
 
   app.patch('/markets/:condition_id', {
     schema: {
@@ -78,16 +71,5 @@ export const adminMarkets: RouteModule = (app, { store, now, exchange }) => {
       response: { 200: Settings },
     },
     config: { family: 'admin' },
-  }, async (req) => {
-    const m = await patchMarket(store.db, req.params.condition_id, req.body, now());
-    await exchange.syncMarket(m.condition_id); // the engine's copy of the settings follows the catalog
-    return {
-      ...m, condition_id: m.condition_id, active: m.active === 1, closed: m.closed === 1, archived: m.archived === 1,
-      accepting_orders: m.accepting_orders === 1, enable_order_book: m.enable_order_book === 1,
-      minimum_tick_size: num(m.minimum_tick_size), minimum_order_size: num(m.minimum_order_size),
-      notifications_enabled: m.notifications_enabled === 1, is_50_50_outcome: m.is_50_50_outcome === 1, itode: m.itode === 1,
-      check_enabled: m.check_enabled === 1, rfq_enabled: m.rfq_enabled === 1,
-      rewards_min_size: num(m.rewards_min_size), rewards_max_spread: num(m.rewards_max_spread), rewards_daily_rate: num(m.rewards_daily_rate),
-    };
-  });
+  }, async (req) => operator.patchMarket(req.params.condition_id, req.body));
 };

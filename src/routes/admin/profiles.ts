@@ -1,7 +1,6 @@
 /** `POST /admin/profiles` — create or replace a wallet's public profile (shown on its comments). */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { createProfile } from '../../catalog/operator/content.js';
 
 const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const fields = {
@@ -14,9 +13,9 @@ const Profile = Type.Object({
   displayUsernamePublic: Type.Boolean(), isMod: Type.Boolean(), isCreator: Type.Boolean(),
 });
 
-export const adminProfiles: RouteModule = (app, { store, now }) => {
+export const adminProfiles: RouteModule = (app, { operator }) => {
   app.post('/profiles', {
     schema: { tags: ['operator'], security: [{ operator: [] }], summary: 'Create or replace a profile', body: Body, response: { 200: Profile } },
     config: { family: 'admin' },
-  }, async (req) => createProfile(store.db, req.body, now()));
+  }, async (req) => operator.createProfile(req.body));
 };

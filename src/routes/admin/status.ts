@@ -26,29 +26,11 @@ const Status = Type.Object({
   integrity: Integrity,
 });
 
-const startedAt = Date.now();
-const iso = (ms: number) => new Date(ms).toISOString();
-
-export const adminStatus: RouteModule = (app, { store, exchange, writerLock }) => {
+export const adminStatus: RouteModule = (app, { operator }) => {
   app.get('/status', {
     schema: { tags: ['operator'], summary: 'Instance status', security: [{ operator: [] }], response: { 200: Status } },
     config: { family: 'admin' },
-  }, async () => {
-    const count = async (table: 'events' | 'markets' | 'comments' | 'profiles') =>
-      Number((await store.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const r = exchange.integrity.report;
-    return {
-      version: '0.1.0',
-      store: store.dialect,
-      uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
-      counts: { events: await count('events'), markets: await count('markets'), comments: await count('comments'), profiles: await count('profiles') },
-      writer: { held: writerLock.held, ...writerLock.holder },
-      integrity: {
-        ok: r.ok, violations: r.violations, checkedAt: iso(r.checkedAt), checkMs: r.checkMs,
-        acknowledgedAt: r.acknowledgedAt === null ? null : iso(r.acknowledgedAt), holding: exchange.integrity.holding,
-      },
-    };
-  });
+  }, async () => operator.status());
 
   app.post('/integrity/acknowledge', {
     schema: {
@@ -56,10 +38,5 @@ export const adminStatus: RouteModule = (app, { store, exchange, writerLock }) =
       response: { 200: Type.Object({ acknowledged: Type.Boolean(), violations: Type.Array(Type.String()) }) },
     },
     config: { family: 'admin' },
-  }, async (req) => {
-    const acknowledged = exchange.integrity.acknowledge(Date.now());
-    const { violations } = exchange.integrity.report;
-    if (acknowledged) req.log.warn({ violations }, 'integrity failure acknowledged by the operator: trading resumes on a database that breaks the ledger invariants');
-    return { acknowledged, violations };
-  });
+  }, async () => operator.acknowledgeIntegrity());
 };

@@ -5,7 +5,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import type { Services } from '../../http/types.js';
-import { dataHooks } from '../../dataapi/guards.js';
+import { dataHooks } from '../../edge/data-guards.js';
 
 const ErrorBody = Type.Object({ error: Type.String() });
 

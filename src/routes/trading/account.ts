@@ -8,7 +8,7 @@ import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { errors } from '../../errors/catalogue.js';
-import { decodeCursor, encodeCursor, endPage, END_CURSOR } from '../../http/cursor.js';
+import { decodeCursor, encodeCursor, endPage, END_CURSOR } from '../../domain/cursor.js';
 import { checksumAddress } from '../../domain/address.js';
 import { ORDERS_PAGE, TRADES_PAGE, type TradeFilters } from '../../trading/account.js';
 import { Envelope, NATIVE_JSON, Order, Trade } from './schemas.js';

@@ -8,10 +8,7 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
-import { ApiError, errors } from '../../errors/catalogue.js';
-import { COLLATERAL } from '../../ledger/types.js';
-import type { Exchange, OpResult } from '../../core/index.js';
-import { parseMicroDigits, tooLargeMessage } from '../../domain/micro-input.js';
+import { errors } from '../../errors/catalogue.js';
 import { Hex32 } from './schemas.js';
 
 const Amount = Type.String({ pattern: '^[0-9]+$', description: 'an integer string of micro-units (6 decimals)' });
@@ -22,44 +19,26 @@ const Balance = Type.Object({
   free: Type.String(), reserved: Type.String(),
 });
 
-export const ledgerRoutes: RouteModule = (app, { auth, exchange }) => {
+export const ledgerRoutes: RouteModule = (app, { auth, ledger }) => {
   const route = { config: { family: 'clob' as const }, preValidation: auth.requireL2 };
-  const op = async (fn: (ex: Exchange) => OpResult) => {
-    exchange.assertWritable('ledger');
-    const r = await exchange.run(fn);
-    if (!r.ok) throw new ApiError('bad_request', r.reject.message);
-    return { success: true, transactionHash: r.effects.activity[0]?.transactionHash ?? '' };
-  };
-  const amount = (s: string) => {
-    const n = parseMicroDigits(s);
-    if (n === 'too_large') throw new ApiError('amount_too_large', tooLargeMessage('amount'));
-    if (n === 'invalid' || n <= 0) throw errors.badRequest('amount must be positive');
-    return n;
-  };
 
   app.post('/split', {
     ...route,
     schema: { tags: ['ledger'], summary: 'Split collateral into one of each outcome token', security: L2_SECURITY,
       body: Type.Object({ market: Hex32, amount: Amount }), response: { 200: LedgerAnswer } },
-  }, async (req) => {
-    const n = amount(req.body.amount); // parsed before the command: a throw inside it is an exchange failure
-    return op((ex) => ex.split(authOf(req).address, req.body.market.toLowerCase(), n));
-  });
+  }, async (req) => ledger.split(authOf(req).address, req.body.market, req.body.amount));
 
   app.post('/merge', {
     ...route,
     schema: { tags: ['ledger'], summary: 'Merge one of each outcome token into collateral', security: L2_SECURITY,
       body: Type.Object({ market: Hex32, amount: Amount }), response: { 200: LedgerAnswer } },
-  }, async (req) => {
-    const n = amount(req.body.amount);
-    return op((ex) => ex.merge(authOf(req).address, req.body.market.toLowerCase(), n));
-  });
+  }, async (req) => ledger.merge(authOf(req).address, req.body.market, req.body.amount));
 
   app.post('/redeem', {
     ...route,
     schema: { tags: ['ledger'], summary: 'Redeem the tokens of a resolved market', security: L2_SECURITY,
       body: Type.Object({ market: Hex32 }), response: { 200: LedgerAnswer } },
-  }, async (req) => op((ex) => ex.redeem(authOf(req).address, req.body.market.toLowerCase())));
+  }, async (req) => ledger.redeem(authOf(req).address, req.body.market));
 
   app.get('/balance-allowance', {
     ...route,
@@ -75,7 +54,6 @@ export const ledgerRoutes: RouteModule = (app, { auth, exchange }) => {
   }, async (req) => {
     const { asset_type: type, token_id: token } = req.query;
     if (type === 'CONDITIONAL' && !token) throw errors.required('token_id');
-    const b = exchange.core.balance(authOf(req).address, type === 'COLLATERAL' ? COLLATERAL : token!);
-    return { balance: String(b.free + b.reserved), allowance: String(b.free), free: String(b.free), reserved: String(b.reserved) };
+    return ledger.balance(authOf(req).address, type === 'COLLATERAL' ? undefined : token);
   });
 };
