@@ -47,7 +47,7 @@ export interface ServiceOptions {
 export async function createService(config: Config, opts: ServiceOptions = {}): Promise<Service> {
   let app: App | undefined;
   const store = openStore({
-    databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir, commitProbe: config.commitProbe,
     onConnectionLost: (err) => app?.log.warn({ err }, 'an idle PostgreSQL connection was lost; the pool opens a new one'),
   });
   let lock: WriterLock | undefined;
@@ -104,6 +104,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream, redis });
     app = built;
     built.log.info(restored, 'exchange restored from the database');
+    if (store.commitProbe === 'failed self-test') built.log.warn('the commit probe did not see a commit when the store opened: kept answers read their versions on every request (src/store/commit-probe.ts)');
     const integrity = exchange.integrity.report;
     if (!integrity.ok) built.log.fatal(integrity, INTEGRITY_FAILED);
     heartbeats.log = built.log;

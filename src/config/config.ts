@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   demo: boolean;
+  /** SIBYL_COMMIT_PROBE: SQLite's commit probe lets kept answers skip version reads (src/store/commit-probe.ts). */
+  commitProbe: boolean;
   adminToken: string | undefined;
   /** `off`, `default` (the built-in table) or a path to a JSON file overriding it. */
   rateLimits: 'off' | 'default' | { file: string };
@@ -70,10 +72,10 @@ function optional(env: Env, name: string): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v.trim();
 }
 
-function parseDemo(raw: string | undefined): boolean {
+function parseSwitch(name: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '1' || raw === 'true') return true;
   if (raw === '0' || raw === 'false') return false;
-  throw new ConfigError('SIBYL_DEMO', raw, '1 or 0');
+  throw new ConfigError(name, raw, '1 or 0');
 }
 
 function parseDatabaseUrl(raw: string | undefined): string | undefined {
@@ -193,7 +195,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw),
     databaseUrl: parseDatabaseUrl(optional(env, 'DATABASE_URL')),
     redisUrl: parseRedisUrl(optional(env, 'REDIS_URL')),
-    demo: parseDemo(optional(env, 'SIBYL_DEMO')),
+    demo: parseSwitch('SIBYL_DEMO', optional(env, 'SIBYL_DEMO')),
+    commitProbe: parseSwitch('SIBYL_COMMIT_PROBE', optional(env, 'SIBYL_COMMIT_PROBE')),
     adminToken,
     rateLimits: parseRateLimits(optional(env, 'SIBYL_RATE_LIMITS')),
     dataAllowlist: parseAllowlist(optional(env, 'SIBYL_DATA_ALLOWLIST')),

@@ -46,6 +46,22 @@ export interface CommitProbe {
 }
 
 /**
+ * Whether the probe sees this connection's commits: two commits must give two different tokens
+ * (each sets `user_version`, which nothing else uses: it counts the store's opens). Run when the
+ * store opens; a probe that fails is not used, so a platform where the header is not where this
+ * reads it (another shared-memory layout, a VFS without `-shm`) can only make reads slower,
+ * never keep an answer past a commit.
+ */
+export function selfTest(probe: CommitProbe, sqlite: SqliteDatabase.Database): boolean {
+  const bump = () => sqlite.pragma(`user_version = ${(Number(sqlite.pragma('user_version', { simple: true })) + 1) % 2 ** 31}`);
+  bump();
+  const before = probe.token();
+  bump();
+  const after = probe.token();
+  return before !== undefined && after !== undefined && before !== after;
+}
+
+/**
  * A probe of the wal-index of `file`, opened by `sqlite`. The `-shm` file is opened once this
  * connection has mapped it (a read maps it, once the database is in WAL mode: a new database
  * only after its first write, so until then every call tries again): a connection holds the

@@ -12,7 +12,7 @@ import type { Database } from './schema.js';
 import type { Dialect } from './migrations/context.js';
 import { registerPg, registerSqlite } from './handles.js';
 import { startCheckpointer } from './checkpointer.js';
-import { openCommitProbe } from './commit-probe.js';
+import { openCommitProbe, selfTest, type CommitProbe } from './commit-probe.js';
 
 export interface Store {
   db: Kysely<Database>;
@@ -21,6 +21,12 @@ export interface Store {
   location: string;
   /** The embedded database's own handle (SQLite only), for the exchange's prepared-statement writer. */
   sqlite?: SqliteDatabase.Database;
+  /**
+   * SQLite's commit probe (commit-probe.ts), which lets kept answers skip their version reads
+   * while nothing was committed: `on`; `off` (SIBYL_COMMIT_PROBE=0, or PostgreSQL); or
+   * `failed self-test` (not used: it did not see a commit when the store opened).
+   */
+  commitProbe: 'on' | 'off' | 'failed self-test';
   close(): Promise<void>;
 }
 
@@ -29,6 +35,8 @@ export interface StoreOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** SQLite: use the commit probe (default true; it still must pass its self-test). */
+  commitProbe?: boolean;
   /**
    * Called when an idle pooled PostgreSQL connection dies (server restart, failover, a DBA's
    * terminate). The pool drops that connection and opens a new one on the next query; without
@@ -56,7 +64,7 @@ export const SQLITE_PAGE_SIZE = 16384;
 /** Log size at which a commit checkpoints itself, should the checkpointer thread fall behind (100,000 pages of 4 KiB before). */
 const WAL_BACKSTOP_BYTES = 400 * 2 ** 20;
 
-function openSqlite(dataDir: string): Store {
+function openSqlite(dataDir: string, useProbe: boolean): Store {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'sibyl.db');
   const sqlite = new SqliteDatabase(file);
@@ -78,18 +86,24 @@ function openSqlite(dataDir: string): Store {
   sqlite.pragma(`wal_autocheckpoint = ${Math.ceil(WAL_BACKSTOP_BYTES / pageSize)}`);
   sqlite.pragma('cache_size = -65536');
   const checkpoints = startCheckpointer(file);
-  const probe = openCommitProbe(file, sqlite);
+  let probe: CommitProbe | undefined = useProbe ? openCommitProbe(file, sqlite) : undefined;
+  let commitProbe: Store['commitProbe'] = probe ? 'on' : 'off';
+  if (probe && !selfTest(probe, sqlite)) {
+    probe.close();
+    probe = undefined;
+    commitProbe = 'failed self-test';
+  }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   registerSqlite(db, sqlite, () => checkpoints.paused(), probe);
   const close = async () => {
-    probe.close();
+    probe?.close();
     await checkpoints.stop();
     await db.destroy();
     // Kysely only closes a handle it has used; the last connection's close checkpoints what is
     // left and removes the log.
     if (sqlite.open) sqlite.close();
   };
-  return { db, dialect: 'sqlite', location: file, sqlite, close };
+  return { db, dialect: 'sqlite', location: file, sqlite, commitProbe, close };
 }
 
 /**
@@ -126,11 +140,11 @@ function openPostgres(url: string, poolSize: number, onConnectionLost: (err: Err
   pool.on('error', onConnectionLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerPg(db, pool);
-  return { db, dialect: 'postgres', location: url.replace(/:[^:@/]*@/, ':***@'), close: () => db.destroy() };
+  return { db, dialect: 'postgres', location: url.replace(/:[^:@/]*@/, ':***@'), commitProbe: 'off', close: () => db.destroy() };
 }
 
 export function openStore(opts: StoreOptions): Store {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.onConnectionLost ?? (() => {}))
-    : openSqlite(opts.dataDir);
+    : openSqlite(opts.dataDir, opts.commitProbe ?? true);
 }

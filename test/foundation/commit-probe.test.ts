@@ -16,7 +16,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { backends } from '../support/backends.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { commitToken } from '../../src/store/handles.js';
-import { openCommitProbe } from '../../src/store/commit-probe.js';
+import { openCommitProbe, selfTest } from '../../src/store/commit-probe.js';
 import { PageCache, untilCommit } from '../../src/store/page-cache.js';
 
 const driver = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -121,3 +121,30 @@ for (const backend of backends()) {
     });
   });
 }
+
+describe('commit probe: self-test and switch', () => {
+  it('is on when it sees a commit as the store opens; off when switched off; never used when its self-test fails', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sibyl-probe-'));
+    try {
+      const on = openStore({ dataDir: dir });
+      assert.equal(on.commitProbe, 'on');
+      assert.notEqual(commitToken(on.db), undefined);
+      await on.close();
+      const off = openStore({ dataDir: dir, commitProbe: false });
+      assert.equal(off.commitProbe, 'off');
+      assert.equal(commitToken(off.db), undefined, 'no token: every kept answer reads its version');
+      await off.close();
+
+      // A probe that does not see commits (a constant token) fails the self-test.
+      const sqlite = new SqliteDatabase(join(dir, 'sibyl.db'));
+      assert.equal(selfTest({ token: () => 'same', close() {} }, sqlite), false);
+      assert.equal(selfTest({ token: () => undefined, close() {} }, sqlite), false);
+      const real = openCommitProbe(join(dir, 'sibyl.db'), sqlite);
+      assert.equal(selfTest(real, sqlite), true);
+      real.close();
+      sqlite.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
