@@ -6,6 +6,8 @@
  * that are not about one token have an empty asset and the ledger's outcomeIndex −1.
  */
 import type { Kysely } from 'kysely';
+import { Type, type Static } from 'typebox';
+import { Direction, WalletParam, oneOf } from './query-schemas.js';
 import type { Database } from '../store/schema.js';
 import { errors } from '../errors/catalogue.js';
 import { conditionIdsParam, dec, outcomeName, seconds, walletParam } from './params.js';
@@ -18,18 +20,20 @@ import { PageCache } from '../store/page-cache.js';
 export const ACTIVITY_TYPES = ['TRADE', 'SPLIT', 'MERGE', 'REDEEM', 'REWARD', 'CONVERSION', 'DEPOSIT', 'WITHDRAWAL'] as const;
 export const ACTIVITY_SORTS = ['TIMESTAMP', 'TOKENS', 'CASH'] as const;
 
-export interface ActivityQuery {
-  user: string;
-  limit?: number | undefined;
-  offset?: number | undefined;
-  market?: string | undefined;
-  type?: string | undefined;
-  start?: number | undefined;
-  end?: number | undefined;
-  side?: 'BUY' | 'SELL' | undefined;
-  sortBy?: (typeof ACTIVITY_SORTS)[number] | undefined;
-  sortDirection?: 'ASC' | 'DESC' | undefined;
-}
+/** The query of `GET /activity` (spec "Activity" and the compat.md §7 extensions), declared by the route. */
+export const ActivityQuery = Type.Object({
+  user: WalletParam,
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, default: 100 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, default: 0 })),
+  market: Type.Optional(Type.String({ description: 'extension: comma-separated condition ids' })),
+  type: Type.Optional(Type.String({ description: `extension: comma-separated types (${ACTIVITY_TYPES.join(', ')})` })),
+  start: Type.Optional(Type.Integer({ minimum: 0, description: 'extension: from this Unix second (inclusive)' })),
+  end: Type.Optional(Type.Integer({ minimum: 0, description: 'extension: up to this Unix second (inclusive)' })),
+  side: Type.Optional(oneOf(['BUY', 'SELL'] as const, { description: 'extension: trades of this side only' })),
+  sortBy: Type.Optional(oneOf(ACTIVITY_SORTS, { default: 'TIMESTAMP', description: 'extension: sort key (default TIMESTAMP)' })),
+  sortDirection: Type.Optional(Direction),
+}, { additionalProperties: false });
+export type ActivityQuery = Static<typeof ActivityQuery>;
 
 function typesParam(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;

@@ -7,6 +7,7 @@
  * answer is read from positions and profiles only, so no committed write means the same answer.
  */
 import type { Kysely } from 'kysely';
+import { Type, type Static } from 'typebox';
 import type { Database } from '../store/schema.js';
 import type { Dialect } from '../store/migrations/context.js';
 import { errors } from '../errors/catalogue.js';
@@ -18,11 +19,13 @@ import { PageCache } from '../store/page-cache.js';
 /** Markets per request: each costs two index scans. */
 export const MAX_HOLDER_MARKETS = 100;
 
-export interface HoldersQuery {
-  market: string;
-  limit?: number | undefined;
-  minBalance?: number | undefined;
-}
+/** The query of `GET /holders` (spec "Holders"), declared by the route. */
+export const HoldersQuery = Type.Object({
+  market: Type.String({ description: `comma-separated condition ids (at most ${MAX_HOLDER_MARKETS})` }),
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, default: 100, description: 'holders per token' })),
+  minBalance: Type.Optional(Type.Number({ minimum: 0, default: 1, description: 'minimum balance in shares' })),
+}, { additionalProperties: false });
+export type HoldersQuery = Static<typeof HoldersQuery>;
 
 /** Serialised answers, 16 MB at most, valid while no write has been committed. */
 const pages = new PageCache(16 * 1024 * 1024);

@@ -8,6 +8,8 @@
  * from a cache checked against the wallet's positions and their books (public core accessors).
  */
 import type { Kysely } from 'kysely';
+import { Type, type Static } from 'typebox';
+import { Direction, WalletParam, oneOf } from './query-schemas.js';
 import type { Exchange } from '../core/index.js';
 import type { PositionRow } from '../ledger/types.js';
 import type { Database } from '../store/schema.js';
@@ -21,18 +23,20 @@ import { PageCache } from '../store/page-cache.js';
 export const POSITION_SORTS = ['CURRENT', 'INITIAL', 'TOKENS', 'CASHPNL', 'PERCENTPNL', 'TITLE', 'RESOLVING', 'PRICE', 'AVGPRICE'] as const;
 export type PositionSort = (typeof POSITION_SORTS)[number];
 
-export interface PositionsQuery {
-  user: string;
-  market?: string | undefined;
-  sizeThreshold?: number | undefined;
-  redeemable?: boolean | undefined;
-  mergeable?: boolean | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-  sortBy?: PositionSort | undefined;
-  sortDirection?: 'ASC' | 'DESC' | undefined;
-  title?: string | undefined;
-}
+/** The query of `GET /positions` (spec "Positions"), declared by the route. */
+export const PositionsQuery = Type.Object({
+  user: WalletParam,
+  market: Type.Optional(Type.String({ description: 'comma-separated condition ids' })),
+  sizeThreshold: Type.Optional(Type.Number({ minimum: 0, default: 1, description: 'minimum size in shares (default 1); 0 also lists closed positions' })),
+  redeemable: Type.Optional(Type.Boolean({ default: false, description: 'true: only redeemable positions' })),
+  mergeable: Type.Optional(Type.Boolean({ default: false, description: 'true: only mergeable positions' })),
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, default: 100 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, default: 0 })),
+  sortBy: Type.Optional(oneOf(POSITION_SORTS, { default: 'TOKENS', description: 'sort key (default TOKENS); ties by asset' })),
+  sortDirection: Type.Optional(Direction),
+  title: Type.Optional(Type.String({ maxLength: 100, description: 'case-insensitive substring of the market title' })),
+}, { additionalProperties: false });
+export type PositionsQuery = Static<typeof PositionsQuery>;
 
 interface Item {
   p: PositionRow;

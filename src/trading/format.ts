@@ -6,12 +6,10 @@ import type { OrderRow } from '../core/index.js';
 import { formatMicro } from '../engine/amounts.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
 import { isoTime as iso } from '../domain/iso-time.js';
+import type { WireMakerOrder, WireOrder, WireTrade } from './wire.js';
 
-export interface WireOrder {
-  associateTrades: string[]; id: string; status: string; market: string; originalSize: string; outcome: string;
-  makerAddress: string; owner: string; price: string; side: string; sizeMatched: string; assetId: string; type: string;
-  createdAt: string;
-}
+export type { WireMakerOrder, WireOrder, WireTrade } from './wire.js';
+
 
 export function wireOrder(o: OrderRow, outcome: string, trades: string[]): WireOrder {
   return {
@@ -21,17 +19,6 @@ export function wireOrder(o: OrderRow, outcome: string, trades: string[]): WireO
     outcome, makerAddress: o.owner, owner: o.apiKey ?? '', price: formatMicro(o.price), side: o.side,
     sizeMatched: formatMicro(o.sizeMatched), assetId: o.tokenId, type: o.type, createdAt: iso(o.createdAt),
   };
-}
-
-export interface WireMakerOrder {
-  order_id: string; maker_address: string; owner: string; matched_amount: string; fee_rate_bps: string;
-  price: string; asset_id: string; outcome: string; side: string;
-}
-
-export interface WireTrade {
-  id: string; taker_order_id: string; market: string; asset_id: string; side: string; size: string; fee_rate_bps: string;
-  price: string; status: string; match_time: string; last_update: string; outcome: string; maker_address: string;
-  owner: string; transaction_hash: string; bucket_index: number; maker_orders: WireMakerOrder[]; type: string;
 }
 
 export interface TradeContext {

@@ -9,16 +9,14 @@ import type { ExchangeService } from '../exchange/service.js';
 import { engineMetrics } from '../edge/metrics.js';
 import { placed, rejected, type OrderResponse } from './responses.js';
 import { isInputReject, toOrderCommand, type AuthIdentity, type OrderBody } from './order-input.js';
+import type { CancelAnswer } from './wire.js';
 
 export const MAX_BATCH_ORDERS = 15;
 export const MAX_CANCEL_IDS = 1000;
 /** Recorded on every order the dead-man's switch cancels (visible in the order's history). */
 export const HEARTBEAT_CANCEL_REASON = "heartbeat expired (dead-man's switch)";
 
-export interface CancelAnswer {
-  canceled: string[];
-  not_canceled: Record<string, string>;
-}
+export type { CancelAnswer } from './wire.js';
 
 function counted(r: OrderResponse): OrderResponse {
   engineMetrics.orders.inc({ result: r.success ? 'accepted' : 'rejected' });

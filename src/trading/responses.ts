@@ -6,19 +6,9 @@
  */
 import type { PlaceResult } from '../core/index.js';
 import { formatMicro } from '../engine/amounts.js';
+import type { OrderResponse } from './wire.js';
 
-export interface OrderResponse {
-  success: boolean;
-  errorMsg: string;
-  orderID: string;
-  status: string;
-  makingAmount: string;
-  takingAmount: string;
-  transactionsHashes: string[];
-  tradeIDs: string[];
-  code?: string;
-  limit?: Record<string, unknown>;
-}
+export type { OrderResponse } from './wire.js';
 
 /** Detail values in micro-units are shown as decimals where their name says they are amounts. */
 const AMOUNT_KEYS = new Set(['price', 'size', 'min', 'max', 'tick', 'required', 'free', 'amount', 'reserved', 'lot', 'balance']);

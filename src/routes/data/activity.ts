@@ -2,21 +2,8 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
-import { ACTIVITY_SORTS, ACTIVITY_TYPES, activityPage } from '../../dataapi/activity.js';
-import { DATA_ERRORS, DATA_TAG, Direction, WalletParam, dataRouteOptions, oneOf } from './shared.js';
-
-const Query = Type.Object({
-  user: WalletParam,
-  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, default: 100 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, default: 0 })),
-  market: Type.Optional(Type.String({ description: 'extension: comma-separated condition ids' })),
-  type: Type.Optional(Type.String({ description: `extension: comma-separated types (${ACTIVITY_TYPES.join(', ')})` })),
-  start: Type.Optional(Type.Integer({ minimum: 0, description: 'extension: from this Unix second (inclusive)' })),
-  end: Type.Optional(Type.Integer({ minimum: 0, description: 'extension: up to this Unix second (inclusive)' })),
-  side: Type.Optional(oneOf(['BUY', 'SELL'] as const, { description: 'extension: trades of this side only' })),
-  sortBy: Type.Optional(oneOf(ACTIVITY_SORTS, { default: 'TIMESTAMP', description: 'extension: sort key (default TIMESTAMP)' })),
-  sortDirection: Type.Optional(Direction),
-}, { additionalProperties: false });
+import { activityPage, ActivityQuery as Query } from '../../dataapi/activity.js';
+import { DATA_ERRORS, DATA_TAG, dataRouteOptions } from './shared.js';
 
 const Activity = Type.Object({
   proxyWallet: Type.String(), timestamp: Type.Integer({ description: 'Unix seconds' }), conditionId: Type.String(),

@@ -2,14 +2,8 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
-import { holdersPage, MAX_HOLDER_MARKETS } from '../../dataapi/holders.js';
+import { holdersPage, HoldersQuery as Query } from '../../dataapi/holders.js';
 import { DATA_ERRORS, DATA_TAG, dataRouteOptions } from './shared.js';
-
-const Query = Type.Object({
-  market: Type.String({ description: `comma-separated condition ids (at most ${MAX_HOLDER_MARKETS})` }),
-  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, default: 100, description: 'holders per token' })),
-  minBalance: Type.Optional(Type.Number({ minimum: 0, default: 1, description: 'minimum balance in shares' })),
-}, { additionalProperties: false });
 
 const Holder = Type.Object({
   proxyWallet: Type.String(), bio: Type.String(), asset: Type.String(), pseudonym: Type.String(), amount: Type.Number(),

@@ -2,21 +2,8 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
-import { positionsPage, POSITION_SORTS } from '../../dataapi/positions.js';
-import { DATA_ERRORS, DATA_TAG, Direction, WalletParam, dataRouteOptions, oneOf } from './shared.js';
-
-const Query = Type.Object({
-  user: WalletParam,
-  market: Type.Optional(Type.String({ description: 'comma-separated condition ids' })),
-  sizeThreshold: Type.Optional(Type.Number({ minimum: 0, default: 1, description: 'minimum size in shares (default 1); 0 also lists closed positions' })),
-  redeemable: Type.Optional(Type.Boolean({ default: false, description: 'true: only redeemable positions' })),
-  mergeable: Type.Optional(Type.Boolean({ default: false, description: 'true: only mergeable positions' })),
-  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, default: 100 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, default: 0 })),
-  sortBy: Type.Optional(oneOf(POSITION_SORTS, { default: 'TOKENS', description: 'sort key (default TOKENS); ties by asset' })),
-  sortDirection: Type.Optional(Direction),
-  title: Type.Optional(Type.String({ maxLength: 100, description: 'case-insensitive substring of the market title' })),
-}, { additionalProperties: false });
+import { positionsPage, PositionsQuery as Query } from '../../dataapi/positions.js';
+import { DATA_ERRORS, DATA_TAG, dataRouteOptions } from './shared.js';
 
 const Position = Type.Object({
   proxyWallet: Type.String(), asset: Type.String({ description: '`<condition_id>:<outcome_index>`' }), conditionId: Type.String(),

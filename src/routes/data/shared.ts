@@ -16,14 +16,8 @@ export const DATA_ERRORS = {
   500: Type.Object({ error: Type.String({ description: '`internal_error: <request id>`' }) }),
 };
 
-/** A string parameter taking one of `values`. */
-export function oneOf<const T extends readonly string[]>(values: T, opts: { description?: string; default?: T[number] } = {}) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
-}
-
-export const Direction = oneOf(['ASC', 'DESC'] as const, { description: 'sort direction (default DESC)', default: 'DESC' });
-
-export const WalletParam = Type.String({ description: 'wallet address, any case (answered EIP-55 checksummed)' });
+// The query schemas' pieces live with the data API service, whose parameter types are their Static<>.
+export { Direction, WalletParam, oneOf } from '../../dataapi/query-schemas.js';
 
 /** `config`, hooks and errors for a data route whose query schema is `query`. */
 export function dataRouteOptions(services: Services, query: TSchema & { properties: Record<string, unknown> }) {

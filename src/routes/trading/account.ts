@@ -3,7 +3,7 @@
  * ends the pages, compat.md §5), `GET /data/order/{id}`, `GET /data/trades` and
  * `GET /builder/trades` (bare array, for the builder whose key signs the request).
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
@@ -30,7 +30,7 @@ function address(v: string | undefined, name: string): string | undefined {
   return a;
 }
 
-function tradeFilters(q: { id?: string; taker?: string; maker?: string; maker_address?: string; market?: string; asset_id?: string; before?: string; after?: string }): TradeFilters {
+function tradeFilters(q: Static<typeof TradeQuery>): TradeFilters {
   return {
     id: q.id, taker: address(q.taker, 'taker'), maker: address(q.maker ?? q.maker_address, q.maker ? 'maker' : 'maker_address'),
     market: q.market, asset_id: q.asset_id,

@@ -1,42 +1,12 @@
 /** Schemas shared by the trading routes: the posted order, the order-entry answer, cancels, Order and Trade. */
 import { Type } from 'typebox';
+import { OrderResponse } from '../../trading/wire.js';
 
 export { OrderBody, SignedOrder } from './order-body.js';
-
-export const OrderResponse = Type.Object({
-  success: Type.Boolean(), errorMsg: Type.String(), orderID: Type.String(), status: Type.String(),
-  makingAmount: Type.String(), takingAmount: Type.String(),
-  transactionsHashes: Type.Array(Type.String()), tradeIDs: Type.Array(Type.String()),
-  code: Type.Optional(Type.String({ description: 'machine-readable rejection code' })),
-  limit: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'the limit the order broke' })),
-});
+// The answers' shapes live with the service that builds them (its types are their Static<>).
+export { CancelAnswer, MakerOrder, Order, OrderResponse, Trade } from '../../trading/wire.js';
 
 export const RejectedOrder = Type.Intersect([Type.Object({ error: Type.String() }), Type.Partial(OrderResponse)]);
-
-export const CancelAnswer = Type.Object({
-  canceled: Type.Array(Type.String()),
-  not_canceled: Type.Record(Type.String(), Type.String()),
-});
-
-export const Order = Type.Object({
-  associateTrades: Type.Array(Type.String()), id: Type.String(), status: Type.String(), market: Type.String(),
-  originalSize: Type.String(), outcome: Type.String(), makerAddress: Type.String(), owner: Type.String(),
-  price: Type.String(), side: Type.String(), sizeMatched: Type.String(), assetId: Type.String(), type: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-});
-
-export const MakerOrder = Type.Object({
-  order_id: Type.String(), maker_address: Type.String(), owner: Type.String(), matched_amount: Type.String(),
-  fee_rate_bps: Type.String(), price: Type.String(), asset_id: Type.String(), outcome: Type.String(), side: Type.String(),
-});
-
-export const Trade = Type.Object({
-  id: Type.String(), taker_order_id: Type.String(), market: Type.String(), asset_id: Type.String(), side: Type.String(),
-  size: Type.String(), fee_rate_bps: Type.String(), price: Type.String(), status: Type.String(),
-  match_time: Type.String({ format: 'date-time' }), last_update: Type.String({ format: 'date-time' }), outcome: Type.String(),
-  maker_address: Type.String(), owner: Type.String(), transaction_hash: Type.String(), bucket_index: Type.Integer(),
-  maker_orders: Type.Array(MakerOrder), type: Type.String(),
-});
 
 export const Envelope = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({
   data: Type.Array(item), next_cursor: Type.String(), limit: Type.Integer(), count: Type.Integer(),
