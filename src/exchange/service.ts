@@ -23,6 +23,7 @@ import { CATALOG_MARKET_COLUMNS, marketRowOf } from './settings.js';
 import { loadExchangeMode, storeExchangeMode, type ExchangeMode } from './mode.js';
 import { advanceBookSeqs, committedBatch, ExchangeEvents, type ExchangeListener } from './events.js';
 import { Integrity, type IntegrityReport } from './integrity.js';
+import { ExpiryTimer } from './expiry-timer.js';
 
 interface Pending {
   batch: Batch;
@@ -55,8 +56,7 @@ export class ExchangeService {
   private writing = false;
   private generation = 0;
   private recovering: Promise<void> | null = null;
-  private expiryTimer: NodeJS.Timeout | null = null;
-  private expiryAt = Infinity;
+  private readonly expiry: ExpiryTimer;
   private closed = false;
   private currentMode: ExchangeMode = 'normal';
   private readonly events: ExchangeEvents;
@@ -71,6 +71,8 @@ export class ExchangeService {
     this.bookSeqs = bookSeqs;
     this.sealedOrderSeq = ex.counters().seq;
     this.events = new ExchangeEvents(onError);
+    this.expiry = new ExpiryTimer(() => this.ex.nextExpiry(), () => clock.now(),
+      () => { this.run((core) => core.expireDue(clock.now())).catch((err: unknown) => onError(err)); });
     this.integrity = new Integrity(onIntegrityFailure ?? (() => {}));
     this.integrity.check(ex, clock.now());
   }
@@ -82,7 +84,7 @@ export class ExchangeService {
     const { exchange, tradeSeq, batchSeq, bookSeqs } = await restoreFromDb(db, clock, ids);
     const svc = new ExchangeService(db, clock, ids, opts.onError ?? (() => {}), exchange, tradeSeq, batchSeq, bookSeqs, opts.onIntegrityFailure);
     svc.currentMode = await loadExchangeMode(db);
-    svc.scheduleExpiry();
+    svc.expiry.arm();
     return svc;
   }
 
@@ -98,6 +100,22 @@ export class ExchangeService {
    */
   subscribe(listener: ExchangeListener): () => void {
     return this.events.subscribe(listener);
+  }
+
+  /**
+   * For readers that must show only durable state (src/streams): when no command has been applied
+   * since the last sealed batch, the core holds exactly the state after that batch — `batchSeq`,
+   * already durable when `written`, else being written (its `committed` event follows unless the
+   * write fails, which rebuilds). Null while commands are pending, fenced or rebuilding.
+   */
+  get sealedPoint(): { batchSeq: number; written: boolean } | null {
+    if (this.open !== null || this.fenced !== null || this.recovering !== null) return null;
+    return { batchSeq: this.batchSeq, written: !this.writing };
+  }
+
+  /** A book's `seq` (events.ts) as of the last sealed batch; 0 before its first change. */
+  bookSeq(conditionId: string): number {
+    return this.bookSeqs.get(conditionId) ?? 0;
   }
 
   /** The generation of the core: bumped whenever it is discarded and rebuilt from the database. */
@@ -127,7 +145,7 @@ export class ExchangeService {
     this.events.applied(result.effects);
     const pending = this.open ?? this.openBatch();
     pending.batch.add(result.effects);
-    this.scheduleExpiry();
+    this.expiry.arm();
     return pending.done.then(() => result);
   }
 
@@ -177,7 +195,7 @@ export class ExchangeService {
   /** Waits for every accepted command to be durable, then stops timers. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiry.stop();
     this.flush();
     while (this.writing) await this.tail.catch(() => {});
     await this.recovering;
@@ -261,25 +279,7 @@ export class ExchangeService {
       }
     })().finally(() => {
       this.recovering = null;
-      this.expiryAt = Infinity;
-      this.scheduleExpiry();
+      this.expiry.reset();
     });
-  }
-
-  /** One timer for every GTD order: it fires at the earliest expiry and re-arms itself. */
-  private scheduleExpiry(): void {
-    if (this.closed) return;
-    const next = this.ex.nextExpiry();
-    if (next === null || next >= this.expiryAt) return;
-    if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    this.expiryAt = next;
-    const delay = Math.max(0, Math.min(next - this.clock.now(), 2 ** 31 - 1));
-    this.expiryTimer = setTimeout(() => {
-      this.expiryTimer = null;
-      this.expiryAt = Infinity;
-      this.run((ex) => ex.expireDue(this.clock.now())).catch((err: unknown) => this.onError(err));
-      this.scheduleExpiry();
-    }, delay);
-    this.expiryTimer.unref();
   }
 }

@@ -10,6 +10,7 @@ import { ExchangeService } from '../../src/exchange/service.js';
 import type { CommittedBatch } from '../../src/exchange/events.js';
 import { hasEffects } from '../../src/exchange/batch.js';
 import { addMarkets, freshStore, prng, randomCommand, WALLETS } from './support.js';
+import { EXPIRED_REASON, manualClock } from '../../src/core/index.js';
 
 /** Applies level changes to books kept per token: price → size. */
 function follow(books: Map<string, { bids: Map<number, number>; asks: Map<number, number> }>, b: CommittedBatch): void {
@@ -119,6 +120,30 @@ for (const backend of backends()) {
         for (let i = 0; i < 100 && told.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
         await svc.run((ex) => ex.deposit(WALLETS[2]!, 1_000_000));
         assert.deepEqual(told, ['c1/g0', 'r/g1', 'c2/g1']);
+        await svc.close();
+      } finally {
+        await store.close();
+        await dispose();
+      }
+    });
+    it('expires a GTD order on time and tells the cancellation', async () => {
+      const { store, dispose } = await freshStore(backend);
+      try {
+        const [cid] = await addMarkets(store, 1);
+        const clock = manualClock(Date.UTC(2026, 0, 1));
+        const svc = await ExchangeService.open(store, { clock });
+        const told: CommittedBatch[] = [];
+        svc.subscribe({ committed: (b) => { told.push(b); } });
+        await svc.run((ex) => ex.deposit(WALLETS[0]!, 100_000_000));
+        const expiration = clock.now() / 1000 + 1;
+        const placed = await svc.run((ex) => ex.placeOrder({ owner: WALLETS[0]!, tokenId: `${cid}:0`, side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTD', expiration }));
+        assert.equal(placed.ok, true);
+        clock.advance(1000);
+        for (let i = 0; i < 40 && svc.core.openOrderCount() > 0; i++) await new Promise((r) => setTimeout(r, 50));
+        assert.equal(svc.core.openOrderCount(), 0, 'the timer expired the order');
+        for (let i = 0; i < 40 && !told.some((b) => b.orders.some((o) => o.status === 'CANCELED')); i++) await new Promise((r) => setTimeout(r, 25));
+        const cancelled = told.flatMap((b) => b.orders).find((o) => o.status === 'CANCELED');
+        assert.equal(cancelled?.cancelReason, EXPIRED_REASON);
         await svc.close();
       } finally {
         await store.close();
