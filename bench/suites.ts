@@ -58,5 +58,6 @@ export async function inProcessSuites(): Promise<InProcessSuite[]> {
     { name: 'engine', run: async (o) => (await import('./engine.js')).runEngineSuite(o) },
     { name: 'durable', run: async (o) => (await import('./durable.js')).runDurableBench(o) },
     edgeSuite,
+    { name: 'streams', unit: 'http', run: async (o) => (await import('./streams.js')).runStreamsBench(o) },
   ];
 }

@@ -22,8 +22,9 @@ import { createAuthService } from './auth/index.js';
 import { HeartbeatService } from './heartbeats/index.js';
 import { acquireWriterLock, type WriterLock } from './store/writer-lock.js';
 import { RedisLink } from './store/redis.js';
-import { countEngineEffects, integrityMetrics } from './exchange/metrics.js';
+import { countEngineEffects, integrityMetrics } from './metrics/engine.js';
 import { INTEGRITY_FAILED } from './exchange/integrity.js';
+import { StreamService, type StreamLimits } from './streams/index.js';
 
 export interface Service {
   app: App;
@@ -42,6 +43,8 @@ export interface ServiceOptions {
   onProgress?: (what: string, done: number, total: number) => void;
   /** The dead-man's switch action (src/heartbeats/); tests inject a spy. */
   onHeartbeatExpire?: (address: string) => Promise<void>;
+  /** Streams' timings and bounds (src/streams); tests shorten them. SIBYL_WS_MAX_ASSETS sets `maxAssets`. */
+  streamLimits?: Partial<StreamLimits>;
 }
 
 export async function createService(config: Config, opts: ServiceOptions = {}): Promise<Service> {
@@ -100,7 +103,9 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       db: store.db, dialect: store.dialect, exchange, writerLock: held, now,
       warn: (msg, detail) => app?.log.warn({ detail }, msg),
     });
-    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, operator };
+    const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
+      { maxAssets: config.wsMaxAssets, ...opts.streamLimits });
+    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, operator, streams };
     const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream, redis });
     app = built;
     built.log.info(restored, 'exchange restored from the database');
@@ -111,6 +116,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     await heartbeats.start(); // fires sessions that expired while the service was down
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= (async () => {
+      await streams.close(); // sockets get 1001 before the server stops
       await built.close();
       await heartbeats.stop();
       await auth.close();

@@ -9,7 +9,7 @@
 import { OrderBook } from 'nodejs-order-book';
 import { Book, BID, ASK } from '../../src/engine/book.js';
 import { FillBuffer } from '../../src/engine/fills.js';
-import { LOT } from '../../src/engine/amounts.js';
+import { LOT } from '../../src/domain/money.js';
 import { Exchange } from '../../src/core/exchange.js';
 import { counterIds, manualClock } from '../../src/core/ids.js';
 import { OP_LIMIT, type Stream } from './streams.js';

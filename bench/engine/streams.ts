@@ -7,7 +7,7 @@
 
 import { ASK, BID, Book } from '../../src/engine/book.js';
 import { FillBuffer } from '../../src/engine/fills.js';
-import { LOT } from '../../src/engine/amounts.js';
+import { LOT } from '../../src/domain/money.js';
 import { floats as prng } from '../../src/domain/prng.js';
 
 export const OP_LIMIT = 0;

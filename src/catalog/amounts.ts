@@ -23,4 +23,4 @@ export function decimalInput(name: string, v: string | number): number {
 }
 
 /** Formats micro-units as the shortest decimal string: 12_500_000 → "12.5", 10_000 → "0.01". */
-export { formatMicro as microToDecimal } from '../engine/amounts.js';
+export { formatMicro as microToDecimal } from '../domain/money.js';

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, MarketsTable } from '../store/schema.js';
-import { LOT, MAX_FEE_BPS, TICKS } from '../engine/amounts.js';
+import { LOT, MAX_FEE_BPS, TICKS } from '../domain/money.js';
 import { hex32, tokenId, type RandomBytes } from '../domain/ids.js';
 import { storeEventItems } from './event-json.js';
 

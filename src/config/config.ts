@@ -45,6 +45,10 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   idleTimeoutMs: number;
+  /** Streams (src/streams/README.md): a second port serving the WebSocket channels (and the API); undefined = the API's port only. */
+  wsPort: number | undefined;
+  /** Streams: most tokens one market-channel connection may hold. */
+  wsMaxAssets: number;
 }
 
 export class ConfigError extends Error {
@@ -210,5 +214,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     bodyLimit: intVar(env, 'SIBYL_BODY_LIMIT', 1_048_576, 1024, 64 * 1_048_576),
     ...edgeConfig(env),
+    wsPort: optional(env, 'SIBYL_WS_PORT') === undefined ? undefined : intVar(env, 'SIBYL_WS_PORT', 0, 0, 65535),
+    wsMaxAssets: intVar(env, 'SIBYL_WS_MAX_ASSETS', 500, 1, 100_000),
   };
 }

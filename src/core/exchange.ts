@@ -5,9 +5,9 @@
  * can write it in one transaction. Single writer: callers serialise commands.
  */
 
-import { reject, type Reject } from '../engine/rejects.js';
+import { reject, type Reject } from '../domain/rejects.js';
 import { ASK, BID } from '../engine/book.js';
-import { MICRO } from '../engine/amounts.js';
+import { MICRO } from '../domain/money.js';
 import type { Balance, BalanceRow, PositionRow } from '../ledger/types.js';
 import { cancelMany, createMarket, expireDue, ownerOrders, resolveMarket, updateMarket } from './markets.js';
 import { place } from './place.js';

@@ -17,7 +17,7 @@
  *  7. Owner lists: each owner's list holds exactly its live orders, oldest (lowest seq) first.
  */
 
-import { LOT } from '../engine/amounts.js';
+import { LOT } from '../domain/money.js';
 import { COLLATERAL, FEE_ACCOUNT, marketAccount, tokenId } from '../ledger/types.js';
 import type { Exchange } from './exchange.js';
 import type { State } from './state.js';

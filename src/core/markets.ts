@@ -4,8 +4,8 @@
  * or market, GTD expiry). Cancels stay allowed in cancel-only mode.
  */
 
-import { MAX_FEE_BPS, MICRO, MIN_TICK, TICKS, validSize } from '../engine/amounts.js';
-import { reject, type Reject } from '../engine/rejects.js';
+import { MAX_FEE_BPS, MICRO, MIN_TICK, TICKS, validSize } from '../domain/money.js';
+import { reject, type Reject } from '../domain/rejects.js';
 import type { LiveOrder, State } from './state.js';
 import type { MarketRow, MarketSettings, OrderRow } from './types.js';
 

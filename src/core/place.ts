@@ -5,8 +5,8 @@
  */
 
 import { BID, ASK, type BookSide } from '../engine/book.js';
-import { MICRO, notional } from '../engine/amounts.js';
-import { MSG, reject, type Reject } from '../engine/rejects.js';
+import { MICRO, notional } from '../domain/money.js';
+import { MSG, reject, type Reject } from '../domain/rejects.js';
 import { COLLATERAL } from '../ledger/types.js';
 import { maxFeeFor, ownPrice, settleFill, settlePair } from './settle.js';
 import type { State } from './state.js';

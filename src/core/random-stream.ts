@@ -5,7 +5,7 @@
  * against two exchanges.
  */
 
-import { MICRO } from '../engine/amounts.js';
+import { MICRO } from '../domain/money.js';
 import type { Exchange } from './exchange.js';
 import type { MarketSettings, OrderCommand } from './types.js';
 

@@ -6,7 +6,7 @@
  * BUY×SELL is a plain transfer. Because x₀ + x₁ = 1, collateral is conserved exactly.
  */
 
-import { MICRO, feeBase, feeOf, notional } from '../engine/amounts.js';
+import { MICRO, feeBase, feeOf, notional } from '../domain/money.js';
 import { COLLATERAL, FEE_ACCOUNT, marketAccount } from '../ledger/types.js';
 import type { State } from './state.js';
 import type { OrderRow } from './types.js';

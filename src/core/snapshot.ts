@@ -7,7 +7,7 @@
 
 import type { BalanceRow, PositionRow } from '../ledger/types.js';
 import { ASK, BID, type BookSide } from '../engine/book.js';
-import { MICRO } from '../engine/amounts.js';
+import { MICRO } from '../domain/money.js';
 import type { MarketState, State } from './state.js';
 import type { MarketRow, OrderRow } from './types.js';
 

@@ -5,7 +5,7 @@
  */
 
 import assert from 'node:assert/strict';
-import { parseMicro } from '../engine/amounts.js';
+import { parseMicro } from '../domain/money.js';
 import { COLLATERAL } from '../ledger/types.js';
 import { Exchange } from './exchange.js';
 import { counterIds, manualClock } from './ids.js';

@@ -4,7 +4,7 @@
  * (1 USDC = 1 share = 1_000_000); prices are in the order's own outcome terms unless said otherwise.
  */
 
-import type { Reject } from '../engine/rejects.js';
+import type { Reject } from '../domain/rejects.js';
 import type { ActivityRow, LedgerEntry, PositionRow } from '../ledger/types.js';
 
 export type Side = 'BUY' | 'SELL';

@@ -4,8 +4,8 @@
  * Reject with the real exchange's text and the broken limit (compat.md §3).
  */
 
-import { LOT, MAX_AMOUNT, MICRO, formatMicro, notional, validPrice, validSize } from '../engine/amounts.js';
-import { MSG, reject, type Reject } from '../engine/rejects.js';
+import { LOT, MAX_AMOUNT, MICRO, formatMicro, notional, validPrice, validSize } from '../domain/money.js';
+import { MSG, reject, type Reject } from '../domain/rejects.js';
 import type { MarketState, State } from './state.js';
 import type { OrderCommand } from './types.js';
 

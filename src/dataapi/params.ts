@@ -5,7 +5,7 @@
  */
 import { getAddress, isAddress } from 'viem';
 import { errors } from '../errors/catalogue.js';
-import { MICRO } from '../engine/amounts.js';
+import { MICRO } from '../domain/money.js';
 
 /** Largest number of condition ids one `market` list may carry (one SQL `IN` list). */
 export const MAX_MARKETS = 500;

@@ -8,7 +8,7 @@
  *   percentRealizedPnl = 100 · realizedPnl / (totalBought · avgPrice)
  * A zero denominator gives 0 %.
  */
-import { LOT } from '../engine/amounts.js';
+import { LOT } from '../domain/money.js';
 
 export interface PnlInput {
   size: number;

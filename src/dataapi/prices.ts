@@ -9,7 +9,7 @@
  * a /positions page is built; a cached page is checked against `bookMeta` (positions.ts).
  */
 import type { Exchange } from '../core/index.js';
-import { MICRO } from '../engine/amounts.js';
+import { MICRO } from '../domain/money.js';
 
 /** Prices of outcome 0 and 1 in micro, and whether the market is resolved. */
 export interface MarketPrice {

@@ -11,7 +11,7 @@
 import type { Store } from '../store/db.js';
 import { ExchangeService } from '../exchange/service.js';
 import { manualClock, type Exchange, type OrderCommand } from '../core/index.js';
-import { MICRO } from '../engine/amounts.js';
+import { MICRO } from '../domain/money.js';
 import { Prng } from '../domain/prng.js';
 import { BASE_MS, DAY, HOUR } from './time.js';
 import type { OnProgress } from './load.js';

@@ -16,12 +16,12 @@
  *   addresses holding the most first.
  * Idle = no request in flight and none for IDLE_GRACE_MS (1 s) — a keep-alive socket between
  * requests, or a socket that has not sent a whole request head yet. A socket with a request in
- * flight (body upload, slow handler, response being written) is never closed here. Refusals
+ * flight (body upload, slow handler, response being written) or upgraded to a WebSocket is never closed here. Refusals
  * are written before the request is read, in the simple `{error}` shape, whatever the path.
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { edgeMetrics } from './metrics.js';
+import { edgeMetrics } from '../metrics/index.js';
 
 const IDLE_GRACE_MS = 1000;
 const HIGH_WATER = 0.9;
@@ -161,6 +161,12 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
     if (c === undefined) return;
     c.inflight++;
     res.on('close', c.done);
+  });
+  // An upgraded socket (WebSocket, src/routes/streams) is never idle in the HTTP sense: the
+  // streams close idle ones themselves, so the reaping above must not take it.
+  server.prependListener('upgrade', (req: { socket?: Tracked }) => {
+    const c = req.socket?.[CONN]; // none for fastify's injectWS
+    if (c !== undefined) c.inflight++;
   });
   server.on('close', () => { if (sweeper !== undefined) clearInterval(sweeper); });
 }

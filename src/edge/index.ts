@@ -12,7 +12,7 @@ import type { RedisLink } from '../store/redis.js';
 import { familyOfPath, type Family } from '../http/families.js';
 import { edgeServerFactory, registerBodyLimits, registerCors, registerSecurityHeaders } from './hardening.js';
 import { registerInputBounds, registerNulGuard } from './input-bounds.js';
-import { edgeMetrics } from './metrics.js';
+import { edgeMetrics } from '../metrics/index.js';
 import { registerRateLimits } from './rate-limit.js';
 
 export { loggerOptions } from './logging.js';

@@ -15,7 +15,7 @@ import { familyOfPath } from '../http/families.js';
 import { MemoryCounters, type CounterStore } from './counters.js';
 import { RateLimiter, type Decision, type Plan } from './limiter.js';
 import { loadRules } from './limits-table.js';
-import { edgeMetrics } from './metrics.js';
+import { edgeMetrics } from '../metrics/index.js';
 import { RedisCounters } from './redis-counters.js';
 
 declare module 'fastify' {

@@ -17,7 +17,7 @@
  */
 import type { RedisLink, Script } from '../store/redis.js';
 import { MemoryCounters, type CounterStore, type HitResult } from './counters.js';
-import { edgeMetrics } from './metrics.js';
+import { edgeMetrics } from '../metrics/index.js';
 
 // KEYS: the counters; ARGV: deadline (checked by the link's preamble), limit_1, window_ms_1, limit_2, ...
 // Returns {ok, count_1, ttl_1, count_2, ttl_2, ...}.

@@ -9,7 +9,7 @@
  * resting order (in the slot-pool growth branch `add` already has, so the hot path is unchanged).
  */
 
-import { LOT, MICRO, floorDiv } from './amounts.js';
+import { LOT, MICRO, floorDiv } from '../domain/money.js';
 import { clearBit, countSet, highestAtOrBelow, lowestAtOrAbove, setBit } from './bitset.js';
 import type { FillBuffer } from './fills.js';
 

@@ -18,7 +18,7 @@
  * A subscriber that throws is reported and skipped; it never stops the exchange or the others.
  */
 import type { Effects, Exchange, MarketRow, OrderRow, TradeRow } from '../core/index.js';
-import { MICRO } from '../engine/amounts.js';
+import { MICRO } from '../domain/money.js';
 import { tokenId } from '../ledger/types.js';
 import type { Batch } from './batch.js';
 
@@ -47,6 +47,13 @@ export interface AssetBookChange {
   bestAsk: number | null;
   /** The market itself changed (created, tick size, resolution): `bids`/`asks` are the whole book. */
   reset: boolean;
+  /** The book's last change (ms) after the batch: the `timestamp` of its snapshot (src/marketdata/book.ts). */
+  lastChangeMs: number;
+  /** The last fill's price in the token's own terms after the batch, null when none. */
+  lastTradePrice: number | null;
+  /** The market's tick and minimum order size after the batch (micro). */
+  tickSize: number;
+  minOrderSize: number;
 }
 
 export interface CommittedBatch {
@@ -145,9 +152,13 @@ export function committedBatch(batch: Batch, ex: Exchange, seq: number, bookSeqs
 function heads(ex: Exchange, cid: string, seq: number, version: number, reset: boolean): [AssetBookChange, AssetBookChange] {
   const best = ex.bestPrices(cid);
   const flip = (p: number | null) => (p === null ? null : MICRO - p);
+  const meta = ex.bookMeta(cid)!;
+  const market = ex.market(cid)!;
+  const last = meta.lastTradePrice === 0 ? null : meta.lastTradePrice;
+  const common = { conditionId: cid, seq, version, reset, lastChangeMs: meta.lastChangeMs, tickSize: market.tickSize, minOrderSize: market.minOrderSize };
   return [
-    { assetId: tokenId(cid, 0), conditionId: cid, outcome: 0, seq, version, bids: [], asks: [], bestBid: best.bid, bestAsk: best.ask, reset },
-    { assetId: tokenId(cid, 1), conditionId: cid, outcome: 1, seq, version, bids: [], asks: [], bestBid: flip(best.ask), bestAsk: flip(best.bid), reset },
+    { ...common, assetId: tokenId(cid, 0), outcome: 0, bids: [], asks: [], bestBid: best.bid, bestAsk: best.ask, lastTradePrice: last },
+    { ...common, assetId: tokenId(cid, 1), outcome: 1, bids: [], asks: [], bestBid: flip(best.ask), bestAsk: flip(best.bid), lastTradePrice: flip(last) },
   ];
 }
 

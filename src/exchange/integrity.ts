@@ -10,7 +10,7 @@
  * checks again.
  */
 import { findViolations, type Exchange } from '../core/index.js';
-import { integrityMetrics } from './metrics.js';
+import { integrityMetrics } from '../metrics/engine.js';
 
 export const INTEGRITY_FAILED = 'INTEGRITY CHECK FAILED: the database breaks the ledger invariants; new orders and ledger operations are refused until the operator acknowledges (POST /admin/integrity/acknowledge)';
 

@@ -11,7 +11,7 @@
  * Restart: `start()` reloads armed sessions; those whose deadline passed while the service was
  * down fire at once, the others resume their countdown from their last persisted beat.
  */
-import { heartbeatMetrics } from '../edge/metrics.js';
+import { heartbeatMetrics } from '../metrics/index.js';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../errors/catalogue.js';
 import type { Store } from '../store/db.js';

@@ -12,6 +12,7 @@ import type { AccountReads } from '../trading/account.js';
 import type { HeartbeatService } from '../heartbeats/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import type { WriterLock } from '../store/writer-lock.js';
+import type { StreamService } from '../streams/index.js';
 import type { Operator } from '../operator/operator.js';
 import type { LedgerDesk } from '../trading/ledger-desk.js';
 
@@ -41,6 +42,8 @@ export interface Services {
   exchange: ExchangeService;
   /** This process's hold on the database (one writer per database). */
   writerLock: WriterLock;
+  /** The WebSocket market and user channels (src/streams), fed by committed batches. */
+  streams: StreamService;
   /** Split, merge, redeem and balances of an authenticated account. */
   ledger: LedgerDesk;
   /** The operator's use cases behind /admin. */

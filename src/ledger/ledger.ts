@@ -6,8 +6,8 @@
  * that need no order book (deposit, withdraw, split, merge, redeem) live here too.
  */
 
-import { LOT, MICRO, assertSafe, validSize } from '../engine/amounts.js';
-import { MSG, reject, type Reject } from '../engine/rejects.js';
+import { LOT, MICRO, assertSafe, validSize } from '../domain/money.js';
+import { MSG, reject, type Reject } from '../domain/rejects.js';
 import { Positions } from './positions.js';
 import {
   COLLATERAL,

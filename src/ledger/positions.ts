@@ -5,7 +5,7 @@
  * selling each at 0.5; redemptions exit at the payout. Fees are not part of the average price.
  */
 
-import { LOT, assertSafe, floorDiv } from '../engine/amounts.js';
+import { LOT, assertSafe, floorDiv } from '../domain/money.js';
 import type { PositionRow } from './types.js';
 
 export class Positions {

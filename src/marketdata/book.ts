@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Exchange } from '../core/index.js';
-import { formatMicro } from '../engine/amounts.js';
+import { formatMicro } from '../domain/money.js';
 import { noBook, parseToken, type StaticsCache } from './tokens.js';
 import { bookHead } from './versions.js';
 

@@ -18,7 +18,7 @@
  */
 import type { Exchange } from '../core/index.js';
 import type { Db } from '../catalog/write.js';
-import { MICRO, formatMicro } from '../engine/amounts.js';
+import { MICRO, formatMicro } from '../domain/money.js';
 import { noBook, parseToken } from './tokens.js';
 import { bookVersion } from './versions.js';
 import { checkParams, windowOf, type HistoryParams, type Window } from './history-params.js';

@@ -4,7 +4,7 @@
  * outcomes, event, raw_metadata), the simplified market and the abbreviated CLOB market info
  * (compat.md §4). Amounts are micro-units in storage and decimal JSON numbers here; fees are bps.
  */
-import { formatMicro } from '../engine/amounts.js';
+import { formatMicro } from '../domain/money.js';
 import { isoTime } from '../domain/iso-time.js';
 import { COLLATERAL } from '../ledger/types.js';
 import { parsePayouts } from '../exchange/settings.js';

@@ -5,7 +5,7 @@
  * an empty side — never a made-up number. A token without a trade answers last price `""` and side `""`.
  */
 import type { BookView, Exchange } from '../core/index.js';
-import { MICRO, formatMicro } from '../engine/amounts.js';
+import { MICRO, formatMicro } from '../domain/money.js';
 import { errors } from '../errors/catalogue.js';
 import { noBook, parseToken, type StaticsCache } from './tokens.js';
 import { bookVersion } from './versions.js';

@@ -7,7 +7,7 @@
  */
 import type { Db } from '../catalog/write.js';
 import { errors } from '../errors/catalogue.js';
-import { formatMicro } from '../engine/amounts.js';
+import { formatMicro } from '../domain/money.js';
 import { isConditionId } from '../domain/ids.js';
 import { isoTime } from '../domain/iso-time.js';
 import { checksumWallet } from '../catalog/scope.js';

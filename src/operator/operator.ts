@@ -1,5 +1,5 @@
 /**
- * The operator's use cases, behind `/admin` (src/routes/admin): catalog writes that the exchange
+ * The operator's use cases, behind `/admin` (src/routes/operator): catalog writes that the exchange
  * must follow (a new event's markets become tradable at once, a market's settings reach the
  * engine), deposits, resolutions, the exchange mode, the instance's status and the integrity
  * acknowledgement. Every write is audited. Routes parse, call one method here and send.
@@ -19,7 +19,7 @@ import { ApiError, errors } from '../errors/catalogue.js';
 import { parseMicroDigits, tooLargeMessage } from '../domain/micro-input.js';
 import { checksumAddress } from '../domain/address.js';
 import { isConditionId } from '../domain/ids.js';
-import { formatMicro, MAX_AMOUNT, MICRO, parseMicro } from '../engine/amounts.js';
+import { formatMicro, MAX_AMOUNT, MICRO, parseMicro } from '../domain/money.js';
 import { COLLATERAL } from '../ledger/types.js';
 
 export interface OperatorDeps {

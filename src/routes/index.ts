@@ -9,12 +9,13 @@ import type { RouteModule } from '../http/types.js';
 import { root } from './basics/root.js';
 import { time } from './basics/time.js';
 import { metrics } from './basics/metrics.js';
-import { admin } from './admin/index.js';
+import { operatorRoutes } from './operator/index.js';
 import { authRoutes } from './auth/index.js';
 import { heartbeatRoutes } from './heartbeats/index.js';
 import { catalog } from './catalog/index.js';
-import { clobMarketData } from './clob/index.js';
-import { dataApi } from './data/index.js';
+import { marketDataRoutes } from './marketdata/index.js';
+import { dataApiRoutes } from './dataapi/index.js';
 import { TRADING_ROUTES } from './trading/index.js';
+import { streamRoutes } from './streams/index.js';
 
-export const ROUTES: RouteModule[] = [root, time, metrics, admin, catalog, authRoutes, heartbeatRoutes, dataApi, clobMarketData, ...TRADING_ROUTES];
+export const ROUTES: RouteModule[] = [root, time, metrics, operatorRoutes, catalog, authRoutes, heartbeatRoutes, dataApiRoutes, marketDataRoutes, ...TRADING_ROUTES, streamRoutes];

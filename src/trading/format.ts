@@ -3,7 +3,7 @@
  * times as ISO 8601, outcomes by label. Pure functions over stored rows.
  */
 import type { OrderRow } from '../core/index.js';
-import { formatMicro } from '../engine/amounts.js';
+import { formatMicro } from '../domain/money.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
 import { isoTime as iso } from '../domain/iso-time.js';
 import type { WireMakerOrder, WireOrder, WireTrade } from './wire.js';

@@ -12,7 +12,7 @@
  * (`amount_too_large`, src/domain/micro-input.ts), before any price is derived from them.
  */
 import type { OrderCommand, OrderType, Side } from '../core/index.js';
-import { MICRO } from '../engine/amounts.js';
+import { MICRO } from '../domain/money.js';
 import { MAX_INPUT_MICRO, parseMicroDigits, tooLargeMessage } from '../domain/micro-input.js';
 
 export interface WireOrder {

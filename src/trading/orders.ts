@@ -6,7 +6,7 @@
  */
 import type { CancelResult } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
-import { engineMetrics } from '../edge/metrics.js';
+import { engineMetrics } from '../metrics/index.js';
 import { placed, rejected, type OrderResponse } from './responses.js';
 import { isInputReject, toOrderCommand, type AuthIdentity, type OrderBody } from './order-input.js';
 import type { CancelAnswer } from './wire.js';

@@ -5,7 +5,7 @@
  * order needed), so a bot can react without parsing text. Amounts are decimal strings.
  */
 import type { PlaceResult } from '../core/index.js';
-import { formatMicro } from '../engine/amounts.js';
+import { formatMicro } from '../domain/money.js';
 import type { OrderResponse } from './wire.js';
 
 export type { OrderResponse } from './wire.js';

@@ -17,6 +17,7 @@ import type { RegisteredRoute } from './routes.js';
 const EXCLUDED: ReadonlyArray<{ match: (r: RegisteredRoute) => boolean; what: string; why: string }> = [
   { what: '/docs, /docs/*', match: (r) => r.path === '/docs' || r.path.startsWith('/docs/'), why: 'the Swagger UI (@fastify/swagger-ui): static assets and a copy of the OpenAPI document, no route schema' },
   { what: 'GET /openapi.json', match: (r) => r.path === '/openapi.json', why: 'the OpenAPI document itself (hidden, no response schema); the test reads it to cross-check the route list' },
+  { what: 'GET /asyncapi.json', match: (r) => r.path === '/asyncapi.json', why: 'the AsyncAPI document of the streams (no response schema, like /openapi.json); test/streams checks what it says' },
   { what: 'OPTIONS *', match: (r) => r.method === 'OPTIONS', why: 'CORS preflight answered by @fastify/cors, empty body' },
   { what: 'WebSocket routes', match: isWebSocket, why: 'stream upgrades, no HTTP body; tested in test/streams' },
 ];

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { limitsFile } from './support.js';
-import { engineMetrics, dbMetrics, heartbeatMetrics } from '../../src/edge/metrics.js';
+import { engineMetrics, dbMetrics, heartbeatMetrics } from '../../src/metrics/index.js';
 import { redactUrl, scrub } from '../../src/edge/logging.js';
 import { A, B, kit, micro } from '../marketdata/support.js';
 

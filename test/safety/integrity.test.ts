@@ -12,7 +12,7 @@ import { createService, type Service } from '../../src/server.js';
 import { ADMIN, deposit, newMarket, orderBody, post, trader } from '../trading/kit.js';
 import type { TestService } from '../support/service.js';
 import { COLLATERAL } from '../../src/ledger/types.js';
-import { MAX_AMOUNT } from '../../src/engine/amounts.js';
+import { MAX_AMOUNT } from '../../src/domain/money.js';
 
 const admin = (svc: Service, method: 'GET' | 'POST', url: string, payload?: unknown) =>
   svc.app.inject({ method, url, headers: { authorization: `Bearer ${ADMIN}` }, ...(payload === undefined ? {} : { payload: payload as object }) });

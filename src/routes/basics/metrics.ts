@@ -1,16 +1,16 @@
 /**
- * `GET /metrics` — Prometheus text format (src/edge/metrics.ts). With SIBYL_ADMIN_TOKEN set it
+ * `GET /metrics` — Prometheus text format (src/metrics/index.ts). With SIBYL_ADMIN_TOKEN set it
  * needs `Authorization: Bearer <token>` and answers 401 without it (a scraper must learn that
  * it is misconfigured, so no 404 here); with no token configured it is open — bind to a private
  * address or block it at the proxy in that case (src/edge/README.md).
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { adminGuard } from '../../http/admin-auth.js';
-import { engineMetrics, renderMetrics } from '../../edge/metrics.js';
+import { operatorGuard } from '../../http/operator-auth.js';
+import { engineMetrics, renderMetrics } from '../../metrics/index.js';
 
 export const metrics: RouteModule = (app, { config, exchange }) => {
-  const guard = config.adminToken === undefined ? undefined : adminGuard(config.adminToken);
+  const guard = config.adminToken === undefined ? undefined : operatorGuard(config.adminToken);
   app.get('/metrics', {
     schema: {
       tags: ['operator'], summary: 'Prometheus metrics',

@@ -1,0 +1,135 @@
+/**
+ * Streams benchmark (issue #27), against the real service in a separate process
+ * (bench/server.ts) with the clients in another (bench/streams-clients.ts):
+ * - fan-out: 1,000 market-channel sockets on one market while the API drives 50 book changes a
+ *   second (a resting order placed, then cancelled): every client must receive every event in
+ *   order (no seq gap); commit-to-receive p50/p99 (targets 5 / 50 ms); server CPU per delivered
+ *   frame (all the server's CPU in the window, order entry included ÷ frames; target 3 µs);
+ * - 10,000 idle subscribed sockets: the server's resident memory per socket (target 20 KB);
+ * - order entry (`POST /order`, resting, as the trading suite) with and without 1,000 idle
+ *   subscribers on another market: the ratio to the reference must not fall by more than 5 %.
+ * `--quick` shortens the windows and holds 2,000 idle sockets instead of 10,000.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface, type Interface } from 'node:readline';
+import { resolve } from 'node:path';
+import { startServer } from './server.js';
+import { measureScenario } from './http.js';
+import { cpuNs } from './kit/server-cpu.js';
+import { newMarket, newTrader, order, send, signed, signedEach, type Trader } from './kit/client.js';
+import type { BenchContext, BenchRow, HttpScenario } from './types.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+interface Clients { child: ChildProcess; lines: Interface; ready: number; report(): Promise<Record<string, number>>; stop(): Promise<void> }
+
+async function clients(ctx: BenchContext, count: number, assets: string[], mode: 'track' | 'idle'): Promise<Clients> {
+  const url = `${ctx.baseUrl.replace('http', 'ws')}/ws/market`;
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'bench/streams-clients.ts')],
+    { env: { ...process.env, URL: url, COUNT: String(count), ASSETS: assets.join(','), MODE: mode }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const next = (prefix: string, ms: number) => new Promise<string>((ok, fail) => {
+    const t = setTimeout(() => fail(new Error(`streams bench clients: no ${prefix} within ${ms} ms`)), ms);
+    const on = (line: string) => { if (line.startsWith(prefix)) { clearTimeout(t); lines.off('line', on); ok(line.slice(prefix.length + 1)); } };
+    lines.on('line', on);
+    child.once('exit', (code) => { clearTimeout(t); fail(new Error(`streams bench clients exited (${code})`)); });
+  });
+  const ready = Number(await next('READY', 180_000));
+  return {
+    child, lines, ready,
+    report: async () => { const p = next('REPORT', 10_000); child.stdin!.write('REPORT\n'); return JSON.parse(await p); },
+    stop: () => new Promise((ok) => { if (child.exitCode !== null) return ok(); child.once('exit', () => ok()); child.kill('SIGKILL'); }),
+  };
+}
+
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
+
+/** 50 book changes a second for `seconds`: each a resting bid placed, then cancelled (every change its own commit). */
+async function drive(ctx: BenchContext, t: Trader, token: string, seconds: number): Promise<number> {
+  const end = Date.now() + seconds * 1000;
+  let changes = 0;
+  let open: string | null = null;
+  let at = Date.now();
+  while (Date.now() < end) {
+    if (open === null) {
+      const r = await send(ctx, signed(t, 'POST', '/order', order(t, token, 'BUY', 100_000 + (changes % 50) * 10_000, 5_000_000)));
+      open = r.orderID as string;
+    } else {
+      await send(ctx, signed(t, 'DELETE', '/order', { orderID: open }));
+      open = null;
+    }
+    changes++;
+    at += 20;
+    await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+  }
+  return changes;
+}
+
+const resting = (cid: string): HttpScenario => ({
+  name: 'POST /order (L2, resting)',
+  requests: async (ctx) => {
+    const t = await newTrader(ctx, 2_000_000);
+    return Array.from({ length: 20 }, (_, i) => signedEach(t, 'POST', '/order', () => ({ body: order(t, `${cid}:0`, 'BUY', (5 + i) * 10_000, 5_000_000) })));
+  },
+});
+
+export async function runStreamsBench(opts: { quick: boolean }): Promise<BenchRow[]> {
+  const server = await startServer({ id: 'streams', env: {
+    SIBYL_DEMO: '0', SIBYL_MAX_CONNECTIONS: '30000', SIBYL_MAX_CONNECTIONS_PER_IP: '0', SIBYL_AUTH_WINDOW_S: '3600', SIBYL_REPLAY_MAX: '4000000',
+  } });
+  const { ctx } = server;
+  const rows: BenchRow[] = [];
+  try {
+    const cid = await newMarket(ctx);
+    const quiet = await newMarket(ctx);
+    const t = await newTrader(ctx, 2_000_000);
+    // 1. Fan-out.
+    const seconds = opts.quick ? 4 : 15;
+    const fan = await clients(ctx, 1000, [`${cid}:0`], 'track');
+    try {
+      await fan.report();
+      const cpu0 = cpuNs(ctx.serverPid)!;
+      const changes = await drive(ctx, t, `${cid}:0`, seconds);
+      await new Promise((r) => setTimeout(r, 500));
+      const cpu1 = cpuNs(ctx.serverPid)!;
+      const r = await fan.report();
+      const all = r.minEvents === changes && r.maxEvents === changes && r.gaps === 0 && r.disorder === 0 && r.closed === 0;
+      const us = (cpu1 - cpu0) / 1000 / Math.max(1, r.delivered);
+      rows.push({
+        suite: 'streams', scenario: `${fan.ready} market sockets, 50 book changes/s (${changes} events)`, reqPerSec: r.delivered / seconds,
+        p50ms: r.p50, p99ms: r.p99, serverUs: us, target: 'p50 ≤ 5 ms, p99 ≤ 50 ms, ≤ 3 µs/frame',
+        met: all && r.p50 <= 5 && r.p99 <= 50 && us <= 3,
+        note: `req/s = frames delivered/s; server µs = all server CPU ÷ frames (order entry included); every client got every event in order: ${all ? 'yes' : `NO (min ${r.minEvents}, max ${r.maxEvents}, gaps ${r.gaps}, out of order ${r.disorder}, closed ${r.closed})`}`,
+      });
+    } finally { await fan.stop(); }
+    // 2. Idle sockets' memory.
+    const idleCount = opts.quick ? 2000 : 10_000;
+    await new Promise((r) => setTimeout(r, 1000));
+    const rss0 = rssKb(ctx.serverPid!);
+    const idle = await clients(ctx, idleCount, [`${quiet}:0`], 'idle');
+    try {
+      await new Promise((r) => setTimeout(r, 2000));
+      const kb = (rssKb(ctx.serverPid!) - rss0) / idle.ready;
+      rows.push({ suite: 'streams', scenario: `${idle.ready} idle subscribed sockets`, reqPerSec: 0, p50ms: 0, p99ms: 0, target: '≤ 20 KB/socket', met: kb <= 20,
+        note: `${kb.toFixed(1)} KB of server RSS per socket` });
+    } finally { await idle.stop(); }
+    // 3. Order entry with and without 1,000 idle subscribers.
+    const load = { rounds: opts.quick ? 1 : 5, durationS: opts.quick ? 2 : 3, connections: 10 };
+    const without = await measureScenario(ctx, resting(cid), load);
+    rows.push({ ...without, suite: 'streams', scenario: 'POST /order (L2, resting), no subscribers' });
+    const subs = await clients(ctx, 1000, [`${quiet}:0`], 'idle');
+    try {
+      const withSubs = await measureScenario(ctx, resting(cid), load);
+      const rel = withSubs.ratio! / without.ratio!;
+      rows.push({ ...withSubs, suite: 'streams', scenario: `POST /order (L2, resting), ${subs.ready} idle subscribers`, target: '≥ 0.95× of without', met: rel >= 0.95,
+        note: `${rel.toFixed(3)}× of the row without subscribers` });
+    } finally { await subs.stop(); }
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}

@@ -1,0 +1,15 @@
+/**
+ * The data API (Polymarket Data API compatible; spec "Positions", "Activity", "Holders"): one
+ * file per route, the work in src/dataapi. Every route: `config: { family: 'data' }` (simple
+ * `{error}` bodies), the SIBYL_DATA_ALLOWLIST check and strict query parameters (shared.ts).
+ */
+import type { RouteModule } from '../../http/types.js';
+import { positionsRoute } from './positions.js';
+import { activityRoute } from './activity.js';
+import { holdersRoute } from './holders.js';
+
+const DATA_ROUTES: RouteModule[] = [positionsRoute, activityRoute, holdersRoute];
+
+export const dataApiRoutes: RouteModule = (app, services) => {
+  for (const route of DATA_ROUTES) route(app, services);
+};

@@ -1,0 +1,38 @@
+/**
+ * `GET /ws/market` and `GET /ws/user` (compat.md §9): the upgrade passes the edge's hooks like
+ * any request (the connection counts against the CLOB family's rate limits; a refusal is a
+ * 429 before the upgrade), then the socket is handed to the streams service. Every later
+ * subscribe, unsubscribe and resync counts against the same windows.
+ */
+import type { App, Services } from '../../http/types.js';
+import type { Channel } from '../../streams/metrics.js';
+import { peerOf, wire } from './peer.js';
+import { credentialsCheck } from './credentials.js';
+
+function limiterFor(app: App, path: string, ip: string): () => number | null | Promise<number | null> {
+  const limiter = app.rateLimiter;
+  if (limiter === undefined) return () => null;
+  const plan = limiter.planForRoute('GET', path, 'clob');
+  if (plan.windows.length === 0) return () => null;
+  const wait = (d: { allowed: boolean; retryAfterMs: number }) => (d.allowed ? null : Math.max(1, Math.ceil(d.retryAfterMs / 1000)));
+  return () => {
+    const d = limiter.check(plan, ip);
+    return d instanceof Promise ? d.then(wait) : wait(d);
+  };
+}
+
+export function channelRoute(channel: Channel) {
+  const path = `/ws/${channel}`;
+  return (app: App, services: Services): void => {
+    const authenticate = credentialsCheck(services.auth.keys);
+    app.get(path, {
+      websocket: true,
+      schema: { hide: true },
+      config: { family: 'clob' },
+    }, (socket, req) => {
+      req.raw.socket?.setTimeout(0); // (none under injectWS) the HTTP idle timeout does not apply: the streams close idle sockets themselves
+      const conn = services.streams.connect(channel, peerOf(socket), { allow: limiterFor(app, path, req.ip), authenticate });
+      wire(socket, conn);
+    });
+  };
+}

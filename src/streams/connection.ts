@@ -1,0 +1,232 @@
+/**
+ * One WebSocket connection's policy, independent of the transport (`Peer`): the subscribe
+ * state machine of both channels, keepalive, limits and backpressure (compat.md §9).
+ * - `PING` → `PONG`, `ping` → `pong`; `PING` before a valid subscription closes 1008.
+ * - A second first-message answers the text `INVALID OPERATION`; malformed input gets an
+ *   `{"event_type":"error"}` event and the socket stays open.
+ * - Bad user credentials close 4401; more than `maxAssets` tokens answer an error and subscribe
+ *   none of that message's tokens; a subscribe/unsubscribe/resync refused by the rate limits
+ *   answers an error with `retry_after`.
+ * - A frame is never queued past `slowBytes` of unsent data: the socket is closed 1013 instead
+ *   and dropped from every index, so memory stays bounded and no one else waits.
+ */
+import { streamMetrics, type Channel, type CloseReason } from './metrics.js';
+import { CLOSE, errorFrame, parseMessage, type MarketFirst, type Operation } from './protocol.js';
+import type { Hub, Subscriber } from './hub.js';
+import { MarketSubscription } from './market-subscription.js';
+
+export interface Peer {
+  send(data: Buffer | string): void;
+  readonly bufferedAmount: number;
+  close(code: number, reason: string): void;
+  terminate(): void;
+  ping(): void;
+}
+
+export interface StreamLimits {
+  maxAssets: number;
+  /** No client frame (data or ping) for this long closes the socket. */
+  idleMs: number;
+  /** A subscribed socket sent nothing for this long gets a `heartbeat` event. */
+  heartbeatMs: number;
+  /** Protocol ping period; a peer that did not answer the previous one is dropped. */
+  pingMs: number;
+  /** Unsent bytes past which a client is too slow. */
+  slowBytes: number;
+}
+
+export interface ConnectionDeps {
+  hub: Hub;
+  limits: StreamLimits;
+  now(): number;
+  /** Counts a subscribe attempt against the rate limits: null when allowed, else seconds to wait. */
+  allow(): number | null | Promise<number | null>;
+  /** The account of user-channel credentials, or null. */
+  authenticate(auth: unknown): Promise<{ address: string; apiKey: string } | null>;
+  onError(err: unknown): void;
+  closed(conn: Connection): void;
+}
+
+const TEXT_PONG = Buffer.from('PONG');
+const TEXT_pong = Buffer.from('pong');
+const INVALID_OPERATION = Buffer.from('INVALID OPERATION');
+/** Messages held while credentials are being checked. */
+const MAX_HELD = 16;
+
+export class Connection implements Subscriber {
+  subscribed = false;
+  custom = false;
+  /** User channel: no `markets` given (every market but `excluded`), else only `markets`. */
+  private everyMarket = true;
+  lastClientAt: number;
+  lastSentAt: number;
+  awaitingPong = false;
+  /** User channel: the account, its filter. */
+  account: { address: string; apiKey: string } | null = null;
+  private markets = new Set<string>();
+  private excluded = new Set<string>();
+  readonly market: MarketSubscription | null;
+  private state: 'open' | 'authenticating' | 'closed' = 'open';
+  private held: Array<{ data: Buffer; binary: boolean }> = [];
+  private chain: Promise<void> = Promise.resolve();
+  private busy = 0;
+
+  constructor(readonly channel: Channel, private readonly peer: Peer, private readonly deps: ConnectionDeps) {
+    this.lastClientAt = this.lastSentAt = deps.now();
+    this.market = channel === 'market' ? new MarketSubscription(this, deps.hub, deps.limits.maxAssets) : null;
+    streamMetrics.sockets.inc({ channel });
+  }
+
+  get open(): boolean { return this.state !== 'closed'; }
+
+  get allMarkets(): boolean { return this.everyMarket && this.excluded.size === 0; }
+
+  wantsMarket(conditionId: string): boolean {
+    return this.everyMarket ? !this.excluded.has(conditionId) : this.markets.has(conditionId);
+  }
+
+  /** A data frame from the client. Messages are handled one after the other, in order. */
+  message(data: Buffer, binary: boolean): void {
+    this.lastClientAt = this.deps.now();
+    if (this.state === 'closed') return;
+    if (this.state === 'authenticating' || this.busy > 0) {
+      if (this.held.length >= MAX_HELD) return this.send(errorFrame('too many messages before the last was handled; wait for its answer'));
+      this.held.push({ data, binary });
+      return;
+    }
+    this.handle(data, binary);
+  }
+
+  /** A protocol ping from the client (counts as a client frame; ws answers it). */
+  pinged(): void { this.lastClientAt = this.deps.now(); }
+
+  ponged(): void { this.awaitingPong = false; }
+
+  /** Sends a frame; `event`: it counts as traffic (a socket sent only PONGs is quiet and gets heartbeats). */
+  send(frame: Buffer, event = true): void {
+    if (this.state === 'closed') return;
+    if (this.peer.bufferedAmount + frame.length > this.deps.limits.slowBytes) return this.close(CLOSE.slow, 'slow');
+    this.peer.send(frame);
+    if (event) this.lastSentAt = this.deps.now();
+    streamMetrics.frames.inc({ channel: this.channel });
+    streamMetrics.bytes.inc({ channel: this.channel }, frame.length);
+  }
+
+  /** Closes with a code and reason, and leaves every index at once. */
+  close(how: { code: number; reason: string }, why: CloseReason): void {
+    if (this.state === 'closed') return;
+    streamMetrics.closes.inc({ reason: why });
+    this.gone();
+    try { this.peer.close(how.code, how.reason); } catch { /* already closing */ }
+    // A client that reads nothing never takes the close frame: drop it after a grace.
+    setTimeout(() => { try { this.peer.terminate(); } catch { /* gone */ } }, 5000).unref();
+  }
+
+  terminate(why: CloseReason): void {
+    if (this.state === 'closed') return;
+    streamMetrics.closes.inc({ reason: why });
+    this.gone();
+    this.peer.terminate();
+  }
+
+  ping(): void { this.awaitingPong = true; this.peer.ping(); }
+
+  /** The transport closed (either side). */
+  gone(): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.held = [];
+    this.market?.dispose();
+    if (this.account) this.deps.hub.removeAccount(this, this.account.address);
+    streamMetrics.sockets.dec({ channel: this.channel });
+    if (this.account) streamMetrics.subscriptions.dec({ channel: 'user' });
+    this.deps.closed(this);
+  }
+
+  private handle(data: Buffer, binary: boolean): void {
+    if (binary) return this.send(errorFrame('binary frames are not accepted: send JSON text'));
+    const text = data.toString('utf8');
+    const bare = text.trim();
+    if (bare === 'PING' || bare === 'ping') {
+      if (!this.subscribed && bare === 'PING') return this.close(CLOSE.invalidSubscription, 'protocol');
+      return this.send(bare === 'PING' ? TEXT_PONG : TEXT_pong, false);
+    }
+    const parsed = parseMessage(text, this.channel);
+    if (parsed.kind === 'error') return this.send(errorFrame(parsed.error));
+    if (parsed.kind !== 'operation' && this.subscribed) return this.send(INVALID_OPERATION);
+    if (parsed.kind === 'operation' && !this.subscribed) return this.send(errorFrame(`subscribe first: {"type":"${this.channel}",…}`));
+    const act = (wait: number | null): void | Promise<void> => {
+      if (wait !== null) return this.send(errorFrame('Too Many Requests', { retry_after: wait }));
+      if (parsed.kind === 'market') return this.firstMarket(parsed);
+      if (parsed.kind === 'user') return this.firstUser(parsed.auth, parsed.markets);
+      return this.operation(parsed);
+    };
+    // In memory the rate-limit check and a market operation are synchronous: no promise, no tick.
+    const wait = this.deps.allow();
+    if (wait instanceof Promise) return this.work(() => wait.then(act));
+    const r = act(wait);
+    if (r instanceof Promise) this.work(() => r);
+  }
+
+  /** Runs a step that may wait (rate-limit counters in Redis, credentials); later messages wait for it. */
+  private work(step: () => void | Promise<void>): void {
+    this.busy++;
+    this.chain = this.chain.then(step).catch((err: unknown) => this.deps.onError(err)).finally(() => {
+      this.busy--;
+      if (this.busy === 0 && this.state === 'open') this.drain();
+    });
+  }
+
+  private drain(): void {
+    while (this.held.length > 0 && this.busy === 0 && this.state === 'open') {
+      const m = this.held.shift()!;
+      this.handle(m.data, m.binary);
+    }
+  }
+
+  private firstMarket(m: MarketFirst): void {
+    this.subscribed = true;
+    this.custom = m.custom;
+    if (this.custom) this.deps.hub.customSockets.add(this);
+    this.market!.subscribe(m.assets, m.initialDump);
+  }
+
+  private async firstUser(auth: unknown, markets: string[] | null): Promise<void> {
+    this.state = 'authenticating';
+    const account = await this.deps.authenticate(auth);
+    if (!this.open) return;
+    this.state = 'open';
+    if (account === null) return this.close(CLOSE.badCredentials, 'auth');
+    this.subscribed = true;
+    this.account = account;
+    if (markets !== null && markets.length > 0) { this.everyMarket = false; this.markets = new Set(markets); }
+    this.deps.hub.addAccount(this, account.address);
+    streamMetrics.subscriptions.inc({ channel: 'user' });
+  }
+
+  private operation(op: Operation): void | Promise<void> {
+    if (this.channel === 'market') {
+      if (op.custom !== null && op.custom !== this.custom) {
+        this.custom = op.custom;
+        if (op.custom) this.deps.hub.customSockets.add(this); else this.deps.hub.customSockets.delete(this);
+      }
+      if (op.op === 'subscribe') return this.market!.subscribe(op.assets ?? [], op.initialDump ?? true);
+      if (op.op === 'unsubscribe') return this.market!.unsubscribe(op.assets ?? []);
+      return this.market!.resync(op.assets);
+    }
+    if (op.auth === undefined) return this.applyMarkets(op);
+    return this.deps.authenticate(op.auth).then((again) => {
+      if (!this.open) return;
+      if (again === null || again.address !== this.account!.address) return this.close(CLOSE.badCredentials, 'auth');
+      this.applyMarkets(op);
+    });
+  }
+
+  private applyMarkets(op: Operation): void {
+    for (const m of op.markets ?? []) {
+      if (op.op === 'subscribe') { this.excluded.delete(m); if (!this.everyMarket) this.markets.add(m); }
+      else if (this.everyMarket) this.excluded.add(m);
+      else this.markets.delete(m);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The streams service: the WebSocket market and user channels (compat.md §9, issue #27) fed
+ * by the exchange's committed batches. Built once by the composition root (src/server.ts),
+ * handed to the routes (src/routes/streams/) as `services.streams`, closed on shutdown.
+ * The routes own the transport; this owns everything else: the committed books (books.ts), the
+ * subscriber index and fan-out (hub.ts), each socket's policy (connection.ts), and the timers
+ * that send heartbeats, close idle sockets and reap dead peers.
+ */
+import type { ExchangeService } from '../exchange/service.js';
+import type { Store } from '../store/db.js';
+import { CommittedBooks } from './books.js';
+import { CatalogInfo } from './catalog-info.js';
+import { Connection, type ConnectionDeps, type Peer, type StreamLimits } from './connection.js';
+import { Hub } from './hub.js';
+import type { Channel } from './metrics.js';
+import { CLOSE } from './protocol.js';
+import { Sequencer } from './sequencer.js';
+
+export type { Peer, StreamLimits } from './connection.js';
+export { Connection } from './connection.js';
+
+export const DEFAULT_LIMITS: StreamLimits = {
+  maxAssets: 500, idleMs: 60_000, heartbeatMs: 5_000, pingMs: 20_000, slowBytes: 4 * 1024 * 1024,
+};
+
+export interface StreamDeps {
+  exchange: ExchangeService;
+  store: Store;
+  now(): number;
+  onError(err: unknown): void;
+}
+
+export class StreamService {
+  readonly hub: Hub;
+  readonly limits: StreamLimits;
+  private readonly conns = new Set<Connection>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+  private readonly pingAt = new WeakMap<Connection, number>();
+  private closing = false;
+
+  constructor(private readonly deps: StreamDeps, limits: Partial<StreamLimits> = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    const catalog = new CatalogInfo(deps.store.db);
+    const books = new CommittedBooks(deps.exchange, catalog, deps.onError);
+    this.hub = new Hub(deps.exchange, books, catalog, new Sequencer(deps.onError));
+    this.unsubscribe = deps.exchange.subscribe({
+      committed: (batch) => this.hub.committed(batch),
+      rebuilt: () => this.hub.rebuilt(),
+    });
+    const l = this.limits;
+    const every = Math.max(10, Math.min(1000, l.idleMs / 4, l.heartbeatMs / 2, l.pingMs / 2));
+    this.timer = setInterval(() => this.sweep(), every);
+    this.timer.unref();
+  }
+
+  /** Open sockets (both channels). */
+  get size(): number { return this.conns.size; }
+
+  /**
+   * A new socket on `channel`. The edge's checks come from the route: `allow` counts a subscribe
+   * attempt against the client's rate limits; `authenticate` checks user-channel credentials.
+   */
+  connect(channel: Channel, peer: Peer, edge: Pick<ConnectionDeps, 'allow' | 'authenticate'>): Connection {
+    const conn = new Connection(channel, peer, {
+      hub: this.hub, limits: this.limits, now: this.deps.now, onError: this.deps.onError, ...edge,
+      closed: (c) => this.conns.delete(c),
+    });
+    if (this.closing) conn.close(CLOSE.shutdown, 'shutdown');
+    else this.conns.add(conn);
+    return conn;
+  }
+
+  /** Heartbeats on quiet sockets, idle closes, protocol pings (a peer that missed the last one is dropped). */
+  private sweep(): void {
+    const now = this.deps.now();
+    const l = this.limits;
+    for (const c of this.conns) {
+      if (now - c.lastClientAt >= l.idleMs) { c.close(CLOSE.idle, 'idle'); continue; }
+      const pinged = this.pingAt.get(c) ?? c.lastClientAt;
+      if (now - pinged >= l.pingMs) {
+        if (c.awaitingPong) { c.terminate('dead'); continue; }
+        this.pingAt.set(c, now);
+        c.ping();
+      }
+      if (c.subscribed && now - c.lastSentAt >= l.heartbeatMs) this.heartbeat(c, now);
+    }
+  }
+
+  /** Built now (the seqs of the books as they are), sent after whatever is queued before it. */
+  private heartbeat(c: Connection, now: number): void {
+    c.lastSentAt = now; // one per period even while the step waits
+    const event: Record<string, unknown> = { event_type: 'heartbeat', timestamp: String(now) };
+    if (c.market) event.seq_by_asset = c.market.seqByAsset();
+    const frame = Buffer.from(JSON.stringify(event));
+    this.hub.sequencer.run(() => c.send(frame));
+  }
+
+  /** Closes every socket (1001) and stops listening to the exchange. */
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.timer);
+    this.unsubscribe();
+    for (const c of [...this.conns]) c.close(CLOSE.shutdown, 'shutdown');
+    this.hub.books.close();
+    await this.hub.sequencer.idle();
+  }
+}

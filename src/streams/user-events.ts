@@ -1,0 +1,105 @@
+/**
+ * The user channel's events of one committed batch, per account (compat.md §9): `order`
+ * (PLACEMENT for an order placed in the batch — followed by CANCELLATION when it also ended
+ * cancelled there, e.g. a FAK remainder —, UPDATE when it filled, CANCELLATION with our
+ * `cancel_reason`: user, dead-man's switch, self-trade prevention, expiry, resolution…) and
+ * `trade` (the taker's view, with every maker order, and each maker's view, with only its own
+ * maker orders — as REST `/data/trades` shows them). A trade is CONFIRMED once committed: there
+ * is no chain. Times: `match_time`/`matchtime`, `created_at` in Unix seconds, `timestamp` in ms.
+ */
+import type { MarketRow, OrderRow, TradeRow } from '../core/index.js';
+import { formatMicro } from '../domain/money.js';
+import type { CommittedBatch } from '../exchange/events.js';
+import { wireAssetId } from './ids.js';
+import { tokenId } from '../ledger/types.js';
+import type { MarketInfo } from './catalog-info.js';
+
+type Event = Record<string, unknown>;
+
+export interface UserContext {
+  info(conditionId: string): MarketInfo | undefined;
+  market(conditionId: string): MarketRow | undefined;
+  /** The API key an order was placed with ("" when unknown). */
+  apiKeyOf(orderId: string): string;
+}
+
+/** One account's events of a batch, each with the market it belongs to (for `markets` filters). */
+export type AccountEvents = Map<string, Array<{ market: string; event: Event }>>;
+
+const secs = (ms: number) => String(Math.floor(ms / 1000));
+
+function assetOf(market: string, token: string): { wire: string; outcome: 0 | 1 } {
+  const outcome = token === tokenId(market, 1) ? 1 : 0;
+  return { wire: wireAssetId(market, outcome), outcome };
+}
+
+function orderEvent(o: OrderRow, type: string, trades: string[], ctx: UserContext, at: number): Event {
+  const a = { wire: wireAssetId(o.market, o.outcome), outcome: o.outcome };
+  const ev: Event = {
+    event_type: 'order', id: o.id, owner: o.apiKey ?? '', market: o.market, asset_id: a.wire, side: o.side,
+    original_size: formatMicro(o.amount !== null && o.originalSize === 0 ? o.sizeMatched : o.originalSize),
+    size_matched: formatMicro(o.sizeMatched), price: formatMicro(o.price), associate_trades: trades,
+    outcome: ctx.info(o.market)?.outcomes[a.outcome] ?? '', type, status: o.status, order_type: o.type,
+    expiration: String(o.expiration ?? 0), created_at: secs(o.createdAt), maker_address: o.owner, timestamp: String(at),
+  };
+  if (type === 'CANCELLATION') ev.cancel_reason = o.cancelReason ?? '';
+  return ev;
+}
+
+function tradeEvent(t: TradeRow, viewer: string, ctx: UserContext, at: number): Event {
+  const asTaker = t.owner === viewer;
+  const makers = asTaker ? t.makers : t.makers.filter((m) => m.owner === viewer);
+  const market = ctx.market(t.market);
+  const info = ctx.info(t.market);
+  const ta = assetOf(t.market, t.asset);
+  const owner = ctx.apiKeyOf(asTaker ? t.takerOrderId : makers[0]?.orderId ?? '');
+  const matchTime = secs(t.matchTime);
+  return {
+    event_type: 'trade', type: 'TRADE', id: t.id, taker_order_id: t.takerOrderId, market: t.market, asset_id: ta.wire,
+    side: t.side, size: formatMicro(t.size), price: formatMicro(t.price), fee_rate_bps: String(market?.takerBaseFeeBps ?? 0),
+    status: t.status, match_time: matchTime, matchtime: matchTime, last_update: matchTime, outcome: info?.outcomes[ta.outcome] ?? '',
+    owner, trade_owner: owner, maker_address: viewer, transaction_hash: t.transactionHash, bucket_index: 0,
+    maker_orders: makers.map((m) => {
+      const ma = assetOf(t.market, m.asset);
+      return { order_id: m.orderId, owner: ctx.apiKeyOf(m.orderId), maker_address: m.owner, matched_amount: formatMicro(m.matchedAmount),
+        price: formatMicro(m.price), fee_rate_bps: String(market?.makerBaseFeeBps ?? 0), asset_id: ma.wire,
+        outcome: info?.outcomes[ma.outcome] ?? '', side: m.side };
+    }),
+    trader_side: asTaker ? 'TAKER' : 'MAKER', timestamp: String(at),
+  };
+}
+
+/** The batch's events of the accounts in `wanted` (addresses), in the batch's order: orders, then trades. */
+export function userEvents(batch: CommittedBatch, wanted: (address: string) => boolean, ctx: UserContext): AccountEvents {
+  const out: AccountEvents = new Map();
+  const push = (who: string, market: string, event: Event) => {
+    let list = out.get(who);
+    if (list === undefined) out.set(who, (list = []));
+    list.push({ market, event });
+  };
+  const tradesOf = new Map<string, string[]>();
+  for (const t of batch.trades) {
+    for (const id of [t.takerOrderId, ...t.makers.map((m) => m.orderId)]) {
+      const list = tradesOf.get(id);
+      if (list === undefined) tradesOf.set(id, [t.id]);
+      else if (!list.includes(t.id)) list.push(t.id);
+    }
+  }
+  for (const o of batch.orders) {
+    if (!wanted(o.owner)) continue;
+    const trades = tradesOf.get(o.id) ?? [];
+    if (o.seq >= batch.firstOrderSeq) {
+      push(o.owner, o.market, orderEvent(o, 'PLACEMENT', trades, ctx, batch.at));
+      if (o.status === 'CANCELED') push(o.owner, o.market, orderEvent(o, 'CANCELLATION', trades, ctx, batch.at));
+    } else {
+      push(o.owner, o.market, orderEvent(o, o.status === 'CANCELED' ? 'CANCELLATION' : 'UPDATE', trades, ctx, batch.at));
+    }
+  }
+  for (const t of batch.trades) {
+    if (wanted(t.owner)) push(t.owner, t.market, tradeEvent(t, t.owner, ctx, batch.at));
+    for (const owner of new Set(t.makers.map((m) => m.owner))) {
+      if (owner !== t.owner && wanted(owner)) push(owner, t.market, tradeEvent(t, owner, ctx, batch.at));
+    }
+  }
+  return out;
+}
