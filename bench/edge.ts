@@ -54,7 +54,8 @@ export async function runEdgeBench(opts: { quick: boolean }): Promise<BenchRow[]
   // Many short interleaved rounds, ratio per round, median: robust to a busy shared machine.
   const rounds = opts.quick ? 2 : 8;
   const durationS = opts.quick ? 2 : 3;
-  // One data directory for the three servers: the first start loads the demo data into it.
+  // A data directory per server (one process per database: src/store/writer-lock.ts); the first
+  // start of each loads the demo data into it.
   const shared: BenchServerSpec = { id: 'edge', env: { SIBYL_DEMO: '1' }, prepare: { cacheKey: 'v1', run: async () => {} } };
   const file = limitsFile();
   const variants: { name: string; env: Record<string, string>; target?: number }[] = [
@@ -68,7 +69,7 @@ export async function runEdgeBench(opts: { quick: boolean }): Promise<BenchRow[]
   }
   const servers: RunningServer[] = [];
   try {
-    for (const v of variants) servers.push(await startServer({ ...shared, env: { ...shared.env, ...v.env } }));
+    for (const [i, v] of variants.entries()) servers.push(await startServer({ ...shared, id: `${shared.id}-${i}`, env: { ...shared.env, ...v.env } }));
     const { path, note } = await pickPath(servers[0]!.ctx.baseUrl);
     for (const s of servers) await load(`${s.ctx.baseUrl}${path}`, 1); // warm-up
     const samples: Sample[][] = variants.map(() => []);
