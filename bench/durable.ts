@@ -84,11 +84,23 @@ async function addMarkets(store: Store, n: number): Promise<string[]> {
 
 const wallet = (i: number) => `0x${(i + 1).toString(16).padStart(40, '0')}`;
 
+/**
+ * What each wallet is given: as much collateral as before (1e15 micro) while the venue's bound on
+ * deposits in all (2^53 − 1, src/ledger/ledger.ts) allows, and half of it split across the markets
+ * (at most 1e12 a market, whole lots).
+ */
+function funding(wallets: number, markets: number): { deposit: number; split: number } {
+  const deposit = Math.min(1e15, Math.floor(8e15 / wallets));
+  const split = Math.min(1e12, Math.floor(deposit / 2 / markets / 10_000) * 10_000);
+  return { deposit, split };
+}
+
 /** Funds every wallet (collateral, and tokens of every market for SELLs) in a few big waves. */
 async function fund(svc: ExchangeService, wallets: string[], markets: string[], tokens: boolean): Promise<void> {
-  await Promise.all(wallets.map((w) => svc.run((ex) => ex.deposit(w, 1e15))));
+  const f = funding(wallets.length, markets.length);
+  await Promise.all(wallets.map((w) => svc.run((ex) => ex.deposit(w, f.deposit))));
   if (!tokens) return;
-  for (const w of wallets) await Promise.all(markets.map((m) => svc.run((ex) => ex.split(w, m, 1e12))));
+  for (const w of wallets) await Promise.all(markets.map((m) => svc.run((ex) => ex.split(w, m, f.split))));
 }
 
 /**
@@ -179,9 +191,10 @@ export async function buildResting(store: Store, n: number, marketCount: number,
     if (!e.ok) throw new Error('bench build command rejected');
     batch.add(e.effects);
   };
+  const f = funding(wallets.length, markets.length);
   for (const w of wallets) {
-    add(ex.deposit(w, 1e15));
-    for (const m of markets) add(ex.split(w, m, 1e12));
+    add(ex.deposit(w, f.deposit));
+    for (const m of markets) add(ex.split(w, m, f.split));
   }
   await flush();
   const r = prng(99);
