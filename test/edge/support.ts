@@ -4,7 +4,7 @@
  * GET /markets/slug/:slug ...; POST /order behind a stand-in authentication), each counting how
  * often its handler ran, and the Redis notice.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +20,7 @@ export function limitsFile(doc: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'sibyl-limits-'));
   const file = join(dir, 'limits.json');
   writeFileSync(file, JSON.stringify(doc));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true })); // read at each service start: kept until the test process ends
   return file;
 }
 

@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,7 +151,10 @@ describe('stream socket policy', () => {
       assert.ok(Number(e.retry_after) >= 1);
       await assert.rejects(Client.open(`${svc.url}/ws/market`), /unexpected response 429/);
       c.close();
-    } finally { await svc.dispose(); }
+    } finally {
+      await svc.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('serves /asyncapi.json and the channels on SIBYL_WS_PORT too', async () => {
