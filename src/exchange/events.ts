@@ -149,13 +149,17 @@ export function committedBatch(batch: Batch, ex: Exchange, seq: number, bookSeqs
   return { seq, generation, at, firstOrderSeq, orders: [...batch.orders.values()], trades: batch.trades, markets: [...batch.markets.values()], books };
 }
 
-function heads(ex: Exchange, cid: string, seq: number, version: number, reset: boolean): [AssetBookChange, AssetBookChange] {
+/** Both tokens' changes of a market with nothing in them yet, read once from its book; none for an unknown market. */
+function heads(ex: Exchange, cid: string, seq: number, reset: boolean): [AssetBookChange, AssetBookChange] | undefined {
+  const meta = ex.bookMeta(cid);
+  const market = meta && ex.market(cid);
+  if (meta === undefined || market === undefined) return undefined;
   const best = ex.bestPrices(cid);
   const flip = (p: number | null) => (p === null ? null : MICRO - p);
-  const meta = ex.bookMeta(cid)!;
-  const market = ex.market(cid)!;
   const last = meta.lastTradePrice === 0 ? null : meta.lastTradePrice;
-  const common = { conditionId: cid, seq, version, reset, lastChangeMs: meta.lastChangeMs, tickSize: market.tickSize, minOrderSize: market.minOrderSize };
+  const common = {
+    conditionId: cid, seq, version: meta.version, reset, lastChangeMs: meta.lastChangeMs, tickSize: market.tickSize, minOrderSize: market.minOrderSize,
+  };
   return [
     { ...common, assetId: tokenId(cid, 0), outcome: 0, bids: [], asks: [], bestBid: best.bid, bestAsk: best.ask, lastTradePrice: last },
     { ...common, assetId: tokenId(cid, 1), outcome: 1, bids: [], asks: [], bestBid: flip(best.ask), bestAsk: flip(best.bid), lastTradePrice: flip(last) },
@@ -163,9 +167,9 @@ function heads(ex: Exchange, cid: string, seq: number, version: number, reset: b
 }
 
 function changedLevels(ex: Exchange, cid: string, seq: number, keys: Set<number>): AssetBookChange[] {
-  const meta = ex.bookMeta(cid);
-  if (meta === undefined) return [];
-  const [yes, no] = heads(ex, cid, seq, meta.version, false);
+  const both = heads(ex, cid, seq, false);
+  if (both === undefined) return [];
+  const [yes, no] = both;
   for (const key of [...keys].sort((a, b) => a - b)) {
     const side = key > MICRO ? 1 : 0;
     const price0 = key - side * (MICRO + 1);
@@ -174,17 +178,16 @@ function changedLevels(ex: Exchange, cid: string, seq: number, keys: Set<number>
     (side === 0 ? yes.bids : yes.asks).push({ price: price0, size });
     (side === 0 ? no.asks : no.bids).push({ price: MICRO - price0, size });
   }
-  return [yes, no];
+  return both;
 }
 
 function wholeBook(ex: Exchange, cid: string, seq: number): AssetBookChange[] {
-  const meta = ex.bookMeta(cid);
-  if (meta === undefined) return [];
-  const changes = heads(ex, cid, seq, meta.version, true);
-  for (const c of changes) {
+  const both = heads(ex, cid, seq, true);
+  if (both === undefined) return [];
+  for (const c of both) {
     const view = ex.book(c.assetId)!;
     c.bids = view.bids.map((l) => ({ price: l.price, size: l.size }));
     c.asks = view.asks.map((l) => ({ price: l.price, size: l.size }));
   }
-  return changes;
+  return both;
 }
