@@ -141,7 +141,7 @@ export class Operator {
 
   /** The operator's acknowledgement of a failed integrity check: new orders are accepted again. */
   acknowledgeIntegrity(): { acknowledged: boolean; violations: string[] } {
-    const acknowledged = this.d.exchange.integrity.acknowledge(Date.now());
+    const acknowledged = this.d.exchange.integrity.acknowledge(this.d.now());
     const { violations } = this.d.exchange.integrity.report;
     if (acknowledged) this.d.warn('integrity failure acknowledged by the operator: trading resumes on a database that breaks the ledger invariants', violations);
     return { acknowledged, violations };
