@@ -59,5 +59,6 @@ export async function inProcessSuites(): Promise<InProcessSuite[]> {
     { name: 'durable', run: async (o) => (await import('./durable.js')).runDurableBench(o) },
     edgeSuite,
     { name: 'streams', unit: 'http', run: async (o) => (await import('./streams.js')).runStreamsBench(o) },
+    { name: 'scaling', run: async (o) => (await import('./scaling.js')).runScalingBench(o) },
   ];
 }
