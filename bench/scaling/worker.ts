@@ -12,5 +12,5 @@ const writer = new PartitionWriter(init.owned, init.wallets);
 parentPort!.postMessage({ ready: true });
 parentPort!.on('message', (m: { batch: number; idx: Int32Array; count: number }) => {
   const fills = writer.place(init.flow, m.idx, m.count);
-  parentPort!.postMessage({ batch: m.batch, fills }, [fills.buffer]);
+  parentPort!.postMessage({ batch: m.batch, fills }, [fills.buffer as ArrayBuffer]);
 });
