@@ -1,0 +1,50 @@
+/**
+ * Builds the sandbox and the book-history recorder for the composition root (src/server.ts),
+ * from the services the HTTP routes use: OrderDesk, LedgerDesk, the operator's deposit, the
+ * heartbeats and the API keys (passed in as functions: the auth service is the edge's).
+ */
+import type { Config } from '../config/config.js';
+import type { Store } from '../store/db.js';
+import type { ExchangeService } from '../exchange/service.js';
+import type { OrderDesk } from '../trading/orders.js';
+import type { LedgerDesk } from '../trading/ledger-desk.js';
+import type { HeartbeatService } from '../heartbeats/index.js';
+import type { Operator } from '../operator/operator.js';
+import { MarketData } from '../marketdata/index.js';
+import { BookHistoryRecorder } from '../marketdata/book-history.js';
+import { Sandbox } from './sandbox.js';
+
+export interface SandboxSetup {
+  config: Config;
+  store: Store;
+  exchange: ExchangeService;
+  orders: OrderDesk;
+  ledger: LedgerDesk;
+  operator: Operator;
+  heartbeats: HeartbeatService;
+  /** API keys (src/auth/keys.ts): the active key of (address, nonce), a new one, forget the cache. */
+  keys: { derive(address: string, nonce: string): Promise<{ apiKey: string }>; create(address: string, nonce: string): Promise<{ apiKey: string }>; forgetAll(): void };
+  now(): number;
+  manual?: boolean | undefined;
+  onError(err: unknown): void;
+}
+
+export function setupSandbox(s: SandboxSetup): { sandbox: Sandbox; bookHistory: BookHistoryRecorder } {
+  const c = s.config.sandbox;
+  const md = new MarketData({ store: s.store, exchange: s.exchange, now: s.now });
+  const bookHistory = new BookHistoryRecorder({
+    db: s.store.db, exchange: s.exchange, books: md.books, now: s.now, spacingS: c.bookHistoryS, days: c.bookHistoryDays, onError: s.onError, manual: s.manual,
+  });
+  const sandbox = new Sandbox({
+    exchange: s.exchange, orders: s.orders, ledger: s.ledger, heartbeats: s.heartbeats, db: s.store.db, sqlite: s.store.sqlite,
+    deposit: (address, amount) => s.operator.deposit(address, amount),
+    apiKey: async (address) => (await s.keys.derive(address, '0').catch(() => s.keys.create(address, '0'))).apiKey,
+    now: s.now, config: c, demoConfigured: s.config.demo, manual: s.manual, onError: s.onError,
+    afterReset: async () => {
+      s.keys.forgetAll();
+      bookHistory.forget();
+      await bookHistory.loadMarkets();
+    },
+  });
+  return { sandbox, bookHistory };
+}
