@@ -1,0 +1,42 @@
+/**
+ * Settings of a cluster of instances over one PostgreSQL (src/cluster/README.md,
+ * docs/deployment.md). Read with the rest of the configuration (config.ts); bad values stop the start.
+ */
+import { hostname } from 'node:os';
+import { ConfigError } from './config.js';
+
+type Env = Record<string, string | undefined>;
+
+export interface ClusterConfig {
+  /** SIBYL_ADVERTISE_URL: where the other instances forward writes while this one is the writer. */
+  advertiseUrl: string;
+  /** SIBYL_LEASE_TIMEOUT_MS: a writer lease not renewed for this long is taken over (default 5000). */
+  leaseTimeoutMs: number;
+  /** SIBYL_FOLLOW_POLL_MS: how often a follower polls PostgreSQL while Redis is unreachable (default 200). */
+  followPollMs: number;
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) throw new ConfigError(name, raw, `an integer from ${min} to ${max}`);
+  return n;
+}
+
+export function clusterConfig(env: Env, host: string, port: number): ClusterConfig {
+  const raw = env.SIBYL_ADVERTISE_URL?.trim();
+  let advertiseUrl: string;
+  if (raw) {
+    if (!/^https?:\/\/[^/\s]+\/?$/.test(raw)) throw new ConfigError('SIBYL_ADVERTISE_URL', raw, 'an http(s)://host:port URL without a path');
+    advertiseUrl = raw.replace(/\/$/, '');
+  } else {
+    const h = host === '0.0.0.0' || host === '::' ? hostname() : host;
+    advertiseUrl = `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
+  }
+  return {
+    advertiseUrl,
+    leaseTimeoutMs: int(env, 'SIBYL_LEASE_TIMEOUT_MS', 5000, 1000, 600_000),
+    followPollMs: int(env, 'SIBYL_FOLLOW_POLL_MS', 200, 10, 60_000),
+  };
+}
