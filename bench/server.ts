@@ -73,6 +73,7 @@ export async function startServer(spec: BenchServerSpec): Promise<RunningServer>
   const base: Record<string, string> = {
     ...(process.env as Record<string, string>),
     HOST: '127.0.0.1', PORT: String(port), SIBYL_RATE_LIMITS: 'off', LOG_LEVEL: 'warn',
+    SIBYL_DEMO_LIVE: '0', // books move only when the bench moves them (docs/sandbox.md); a suite may opt in
     SIBYL_ADMIN_TOKEN: adminToken, ...spec.env,
   };
   delete base.DATABASE_URL; // benchmarks run on the embedded store unless a suite says otherwise

@@ -59,6 +59,8 @@ export async function inProcessSuites(): Promise<InProcessSuite[]> {
     { name: 'durable', run: async (o) => (await import('./durable.js')).runDurableBench(o) },
     edgeSuite,
     { name: 'streams', unit: 'http', run: async (o) => (await import('./streams.js')).runStreamsBench(o) },
+    { name: 'explorer', unit: 'http', run: async (o) => (await import('./explorer.js')).runExplorerBench(o) }, // the web page in chromium
     { name: 'scaling', run: async (o) => (await import('./scaling.js')).runScalingBench(o) },
+    { name: 'cluster', unit: 'http', run: async (o) => (await import('./cluster.js')).runClusterBench(o) }, // writer + follower processes (DATABASE_URL)
   ];
 }

@@ -6,6 +6,8 @@
  * anew per request (the service refuses a replayed write signature, src/auth/README.md).
  */
 import type { BenchContext, HttpRequestSpec, HttpScenario, HttpSuite } from './types.js';
+import { generatePrivateKey } from 'viem/accounts';
+import { signedOrderPool } from './kit/signed-orders.js';
 import { distinctTimestamps, newMarket, newTrader, nowS, order, send, signed, signedEach } from './kit/client.js';
 
 /** A wide window: it gives every heartbeat trader 2 × 3,600 distinct timestamps (below). */
@@ -46,6 +48,24 @@ const resting: HttpScenario = {
   },
 };
 
+/**
+ * The resting scenario with V1 EIP-712 signatures verified (issue #28: ≥ 0.6× the unsigned row of
+ * the same run). Orders are signed before the load (bench/kit/signed-orders.ts); a run uses at
+ * most SIGNED_POOL of them (each is accepted once: a second post is a replay).
+ */
+const SIGNED_POOL = 30_000;
+const signedResting: HttpScenario = {
+  name: 'POST /order (L2, resting, V1 signature verified)',
+  requests: async (ctx) => {
+    const cid = await newMarket(ctx);
+    const key = generatePrivateKey();
+    const t = await newTrader(ctx, 2_000_000, key);
+    const pool = signedOrderPool(t, key, cid, SIGNED_POOL);
+    let next = 0;
+    return [signedEach(t, 'POST', '/order', () => ({ body: pool[next++ % pool.length] }))];
+  },
+};
+
 const crossing: HttpScenario = {
   name: 'POST /order (L2, crossing)',
   requests: async (ctx) => {
@@ -69,6 +89,7 @@ export const tradingSuite: HttpSuite = {
   scenarios: [
     { ...resting, target: 0.25 },
     { ...crossing, target: 0.25 },
+    signedResting,
     {
       name: 'POST /heartbeats (L2)',
       target: 0.7,

@@ -22,9 +22,13 @@ import { createAuthService } from './auth/index.js';
 import { HeartbeatService } from './heartbeats/index.js';
 import { acquireWriterLock, type WriterLock } from './store/writer-lock.js';
 import { RedisLink } from './store/redis.js';
+import { clusterConfig } from './config/cluster.js';
 import { countEngineEffects, integrityMetrics } from './metrics/engine.js';
 import { INTEGRITY_FAILED } from './exchange/integrity.js';
 import { StreamService, type StreamLimits } from './streams/index.js';
+import { setupBots } from './trading/signed/setup.js';
+import { setupSandbox } from './sandbox/setup.js';
+import { Cluster, forwardHook, WriterLease } from './cluster/index.js';
 
 export interface Service {
   app: App;
@@ -45,6 +49,8 @@ export interface ServiceOptions {
   onHeartbeatExpire?: (address: string) => Promise<void>;
   /** Streams' timings and bounds (src/streams); tests shorten them. SIBYL_WS_MAX_ASSETS sets `maxAssets`. */
   streamLimits?: Partial<StreamLimits>;
+  /** The simulated traders move only when a test calls `services.sandbox.advance()` (docs/sandbox.md). */
+  sandboxManual?: boolean;
 }
 
 export async function createService(config: Config, opts: ServiceOptions = {}): Promise<Service> {
@@ -54,11 +60,27 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     onConnectionLost: (err) => app?.log.warn({ err }, 'an idle PostgreSQL connection was lost; the pool opens a new one'),
   });
   let lock: WriterLock | undefined;
+  let lease: WriterLease | undefined;
+  let cluster: Cluster | undefined;
   let redis: RedisLink | undefined;
+  const clusterCfg = config.cluster ?? clusterConfig({}, config.host, config.port);
+  const clusterLog = {
+    warn: (o: object, msg: string) => (app ? app.log.warn(o, msg) : console.warn(msg, o)),
+    info: (o: object, msg: string) => app?.log.info(o, msg),
+    error: (o: object, msg: string) => (app ? app.log.error(o, msg) : console.error(msg, o)),
+  };
   try {
-    lock = await acquireWriterLock({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, location: store.location });
-    integrityMetrics.writerLockHeld.set(1);
-    await migrateToLatest(store);
+    if (config.databaseUrl !== undefined) {
+      // PostgreSQL: a cluster member (src/cluster). Migrations take their own lock; then the lease makes this instance writer or follower.
+      await migrateToLatest(store);
+      lease = new WriterLease({ url: config.databaseUrl, advertiseUrl: clusterCfg.advertiseUrl, timeoutMs: clusterCfg.leaseTimeoutMs, log: clusterLog });
+      lock = lease;
+      await lease.start();
+    } else {
+      lock = await acquireWriterLock({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, location: store.location });
+      await migrateToLatest(store);
+    }
+    integrityMetrics.writerLockHeld.set(lock.held ? 1 : 0);
     if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress });
     // The event list's stored items that are missing (a migrated or bulk-seeded catalog): src/catalog/event-json.ts.
     await fillEventItems(store.db, { onProgress: opts.onProgress, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
@@ -71,7 +93,11 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       onIntegrityFailure: (msg, report) => app?.log.fatal(report, msg), // the check on open is logged below, once there is a log
     });
     const held = lock;
-    held.watch({
+    if (lease !== undefined) { // the role from the first moment: a follower's exchange never commits, a writer's commits are fenced
+      if (lease.role === 'writer') exchange.writerEpoch = lease.epoch;
+      else exchange.follow('this instance follows the writer');
+    }
+    if (lease === undefined) held.watch({
       onLost: (reason) => {
         integrityMetrics.writerLockHeld.set(0);
         app?.log.fatal({ reason }, 'writer lock lost: trading stopped until it is held again');
@@ -94,40 +120,56 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       await redis.ready();
     }
     const auth = await createAuthService({ config, store, now, redis, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
-    const orders = new OrderDesk(exchange);
+    const bots = await setupBots(store.db, config, exchange, now); // token ids and signed orders (docs/bots.md)
+    const orders = new OrderDesk(exchange, bots.gate);
     const account = new AccountReads(store.db, exchange);
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
     const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
     const ledger = new LedgerDesk(exchange);
     const operator = new Operator({
       db: store.db, dialect: store.dialect, exchange, writerLock: held, now,
-      warn: (msg, detail) => app?.log.warn({ detail }, msg),
+      warn: (msg, detail) => app?.log.warn({ detail }, msg), negRiskAdapter: config.negRiskAdapter,
     });
     const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
       { maxAssets: config.wsMaxAssets, ...opts.streamLimits });
-    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, operator, streams };
-    const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream, redis });
+    operator.onNamed((cid) => streams.announceMarket(cid)); // a named neg-risk placeholder is a new market (docs/neg-risk.md)
+    const { sandbox, bookHistory } = setupSandbox({ config, store, exchange, orders, ledger, operator, heartbeats, keys: auth.keys, now,
+      manual: opts.sandboxManual, onError: (err) => app?.log.error({ err }, 'sandbox failure') });
+    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, operator, streams, signedOrders: bots.store, sandbox, bookHistory };
+    if (lease !== undefined) {
+      cluster = new Cluster({ lease, exchange, db: store.db, databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl, heartbeats, log: clusterLog, pollMs: clusterCfg.followPollMs, openedMs: restored.ms });
+    }
+    services.cluster = cluster ?? { status: () => ({ role: 'writer', epoch: 0, writerUrl: clusterCfg.advertiseUrl, followLagMs: 0, rebuildMs: restored.ms }) };
+    const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream, redis, forward: cluster && forwardHook(cluster) });
     app = built;
     built.log.info(restored, 'exchange restored from the database');
     if (store.commitProbe === 'failed self-test') built.log.warn('the commit probe did not see a commit when the store opened: kept answers read their versions on every request (src/store/commit-probe.ts)');
     const integrity = exchange.integrity.report;
     if (!integrity.ok) built.log.fatal(integrity, INTEGRITY_FAILED);
     heartbeats.log = built.log;
-    await heartbeats.start(); // fires sessions that expired while the service was down
+    // Only the writer fires the dead-man's switch: a cluster starts the heartbeats when it takes the writer role.
+    if (cluster !== undefined) await cluster.start();
+    else await heartbeats.start(); // fires sessions that expired while the service was down
+    await bookHistory.start(); // docs/sandbox.md
+    await sandbox.start(); // simulated traders, when live (they move only while this instance is the writer)
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= (async () => {
+      await sandbox.close(); // the simulated traders' last move completes
       await streams.close(); // sockets get 1001 before the server stops
       await built.close();
+      await cluster?.close();
       await heartbeats.stop();
       await auth.close();
       await redis?.close(); // after its users (rate limits: built.close(); the replay check: auth.close())
       await exchange.close();
+      await bookHistory.stop(); // writes the last snapshots
       await store.close();
       await held.release();
       integrityMetrics.writerLockHeld.set(0);
     })());
     return { app: built, store, services, close };
   } catch (err) {
+    await cluster?.close();
     await redis?.close();
     await store.close();
     await lock?.release();

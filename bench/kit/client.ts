@@ -35,8 +35,8 @@ export async function l1Headers(account: PrivateKeyAccount): Promise<Record<stri
   return { POLY_ADDRESS: account.address, POLY_SIGNATURE: signature, POLY_TIMESTAMP: ts, POLY_NONCE: '0' };
 }
 
-export async function newTrader(ctx: BenchContext, usdc = 0): Promise<Trader> {
-  const account = privateKeyToAccount(generatePrivateKey());
+export async function newTrader(ctx: BenchContext, usdc = 0, key = generatePrivateKey()): Promise<Trader> {
+  const account = privateKeyToAccount(key);
   const creds = await call(ctx, 'POST', '/auth/api-key', undefined, await l1Headers(account));
   const t = { address: account.address, ...creds } as Trader;
   for (let left = usdc; left > 0; left -= 1_000_000) {

@@ -84,6 +84,12 @@ export class ApiKeys {
     return Number(res.numUpdatedRows) > 0;
   }
 
+  /** Forgets every cached key (the venue was reset: src/sandbox/reset.ts); reads overlapping it do not cache. */
+  forgetAll(): void {
+    this.revocations++;
+    this.cache.clear();
+  }
+
   /**
    * The cached record of an active key, without touching the database: undefined when the key
    * is not cached (or its entry expired). The hot path of L2 verification tries this first.

@@ -14,7 +14,8 @@
  *   quote is escaped, so an unescaped `"positions":"` is always the shape's own key.
  */
 import type { Plan } from '../store/read-plan.js';
-import { KEPT_BYTES, versionsOf } from './page-versions.js';
+import { KEPT_BYTES } from './page-versions.js';
+import { versionsOf } from '../store/page-versions.js';
 import { PageCache } from '../store/page-cache.js';
 import type { Entity } from './holders.js';
 import { authorOf, authorPositions, type WireComment } from './comment-shape.js';

@@ -17,7 +17,8 @@ import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { literal, preparedShapes } from '../store/prepared.js';
 import { jsonArrayOf, storedJson, type JsonText } from '../store/stored-json.js';
 import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
-import { KEPT_BYTES, versionsOf } from './page-versions.js';
+import { KEPT_BYTES } from './page-versions.js';
+import { versionsOf } from '../store/page-versions.js';
 import { PageCache, jsonTextBytes, untilCommit } from '../store/page-cache.js';
 import { runPlan } from '../store/read-plan.js';
 

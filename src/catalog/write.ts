@@ -4,11 +4,13 @@
  * these functions, inside a transaction the caller owns. Slugs are the natural keys: writing a
  * tag or series whose slug exists returns the existing row (imports are idempotent).
  */
+import { tokenCodec } from '../domain/token-codec.js';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, MarketsTable } from '../store/schema.js';
 import { LOT, MAX_FEE_BPS, TICKS } from '../domain/money.js';
 import { hex32, tokenId, type RandomBytes } from '../domain/ids.js';
 import { storeEventItems } from './event-json.js';
+import { eventMarketId, nextNegRiskSlot } from './neg-risk-write.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -35,8 +37,12 @@ export interface NewMarket extends MarketSettings {
   image?: string; icon?: string; outcomes?: [string, string];
   active?: boolean; closed?: boolean; archived?: boolean; tags?: string[]; metadata?: Record<string, unknown>;
   negRiskRequestId?: string; createdAt?: number;
+  /** Neg-risk (docs/neg-risk.md): the adapter whose formula gives the ids; placeholder / Other of an augmented event. */
+  negRiskAdapter?: string; negRiskPlaceholder?: boolean; negRiskOther?: boolean;
   /** Traded volume in micro-units (imports). */
   volume?: number; updatedAt?: number;
+  /** The source's token ids of an imported market (its `clobTokenIds`), kept and shown in ctf mode (docs/bots.md). */
+  sourceTokenIds?: [string, string];
 }
 
 export interface NewEvent {
@@ -45,6 +51,8 @@ export interface NewEvent {
   active?: boolean; closed?: boolean; archived?: boolean; negRisk?: boolean; creatorId?: number | null;
   tags?: string[]; series?: string[]; sites?: string[]; metadata?: Record<string, unknown>; markets?: NewMarket[];
   createdAt?: number;
+  /** Neg-risk (docs/neg-risk.md): formula ids from this adapter, the conversion fee (bps), augmented. */
+  negRiskAdapter?: string; negRiskFeeBips?: number; negRiskAugmented?: boolean;
   /** Traded volume and liquidity in micro-units (imports; the exchange keeps them current afterwards). */
   volume?: number; liquidity?: number; updatedAt?: number;
 }
@@ -128,11 +136,12 @@ export async function insertMarket(db: Db, eventId: number, m: NewMarket, now: n
 }
 
 async function insertMarketRows(db: Db, eventId: number, m: NewMarket, now: number, rand?: RandomBytes): Promise<CreatedMarket> {
-  const conditionId = m.conditionId ?? hex32(rand);
-  const questionId = m.questionId ?? hex32(rand);
-  const outcomes = m.outcomes ?? ['Yes', 'No'];
-  const event = await db.selectFrom('events').select(['neg_risk', 'neg_risk_market_id']).where('id', '=', eventId).executeTakeFirst();
+  const event = await db.selectFrom('events').select(['neg_risk', 'neg_risk_market_id', 'neg_risk_fee_bips', 'slug']).where('id', '=', eventId).executeTakeFirst();
   if (!event) throw new CatalogWriteError(`event ${eventId} does not exist`);
+  const nr = Number(event.neg_risk) === 1 ? await nextNegRiskSlot(db, eventId, event, m.negRiskAdapter) : null;
+  const conditionId = m.conditionId ?? nr?.ids?.conditionId ?? hex32(rand);
+  const questionId = m.questionId ?? nr?.ids?.questionId ?? hex32(rand);
+  const outcomes = m.outcomes ?? ['Yes', 'No'];
   const created = m.createdAt ?? now;
   checkOrderBookSettings({
     minimum_tick_size: m.minimumTickSize, minimum_order_size: m.minimumOrderSize, maker_base_fee: m.makerBaseFee, taker_base_fee: m.takerBaseFee,
@@ -148,7 +157,9 @@ async function insertMarketRows(db: Db, eventId: number, m: NewMarket, now: numb
     minimum_tick_size: m.minimumTickSize ?? 10_000, minimum_order_size: m.minimumOrderSize ?? 5_000_000,
     maker_base_fee: m.makerBaseFee ?? 0, taker_base_fee: m.takerBaseFee ?? 0, seconds_delay: m.secondsDelay ?? 0,
     neg_risk: event.neg_risk, neg_risk_market_id: event.neg_risk_market_id,
-    neg_risk_request_id: event.neg_risk ? (m.negRiskRequestId ?? hex32(rand)) : '',
+    neg_risk_request_id: event.neg_risk ? (m.negRiskRequestId ?? nr?.ids?.requestId ?? hex32(rand)) : '',
+    neg_risk_index: nr?.index ?? 0, neg_risk_fee_bips: nr?.feeBips ?? 0,
+    neg_risk_placeholder: flag(m.negRiskPlaceholder, false), neg_risk_other: flag(m.negRiskOther, false),
     fpmm: m.fpmm ?? '', notifications_enabled: flag(m.notificationsEnabled, true), is_50_50_outcome: flag(m.is5050Outcome, false),
     rewards_min_size: m.rewardsMinSize ?? 0, rewards_max_spread: m.rewardsMaxSpread ?? 0, rewards_daily_rate: m.rewardsDailyRate ?? 0,
     itode: flag(m.itode, false), taker_order_delay_ms: m.takerOrderDelayMs ?? 0, order_age_seconds: m.orderAgeSeconds ?? 0,
@@ -156,6 +167,12 @@ async function insertMarketRows(db: Db, eventId: number, m: NewMarket, now: numb
     volume: m.volume ?? 0, metadata: JSON.stringify(m.metadata ?? {}), created_at: created, updated_at: m.updatedAt ?? created,
   }).returning('id').executeTakeFirstOrThrow();
   const tokens: [string, string] = [tokenId(conditionId, 0), tokenId(conditionId, 1)];
+  tokenCodec().learn(conditionId, Number(event.neg_risk) === 1, m.sourceTokenIds === undefined); // its position ids (src/domain/token-codec.ts)
+  if (m.sourceTokenIds !== undefined) {
+    await (db as unknown as Kysely<{ token_sources: { token_id: string; source_id: string } }>).insertInto('token_sources')
+      .values(tokens.map((t, i) => ({ token_id: t, source_id: m.sourceTokenIds![i]! }))).execute();
+    tokens.forEach((t, i) => tokenCodec().alias(t, m.sourceTokenIds![i]!));
+  }
   await db.insertInto('tokens').values(tokens.map((t, i) => ({ token_id: t, condition_id: conditionId, outcome_index: i, outcome: outcomes[i]! }))).execute();
   const tags = await tagIds(db, m.tags);
   if (tags.length) await db.insertInto('market_tags').values(tags.map((tag_id) => ({ market_id: row.id, tag_id }))).execute();
@@ -174,7 +191,8 @@ export async function insertEvent(db: Db, e: NewEvent, now: number, opts: { rand
     resolution_source: e.resolutionSource ?? '', start_date: e.startDate ?? null, creation_date: e.creationDate ?? created,
     end_date: e.endDate ?? null, image: e.image ?? '', icon: e.icon ?? '',
     active: flag(e.active, true), closed: flag(e.closed, false), archived: flag(e.archived, false),
-    neg_risk: flag(e.negRisk, false), neg_risk_market_id: e.negRisk ? hex32(rand) : '',
+    neg_risk: flag(e.negRisk, false), neg_risk_market_id: e.negRisk ? eventMarketId(e.negRiskAdapter, e.negRiskFeeBips ?? 0, e.slug, () => hex32(rand)) : '',
+    neg_risk_fee_bips: e.negRisk ? (e.negRiskFeeBips ?? 0) : 0, neg_risk_augmented: flag(e.negRisk && e.negRiskAugmented, false),
     creator_id: e.creatorId ?? null, volume: e.volume ?? 0, liquidity: e.liquidity ?? 0,
     metadata: JSON.stringify(e.metadata ?? {}), created_at: created, updated_at: e.updatedAt ?? created,
   }).returning('id').executeTakeFirstOrThrow();
@@ -191,7 +209,7 @@ export async function insertEvent(db: Db, e: NewEvent, now: number, opts: { rand
     await db.insertInto('event_sites').values({ event_id: row.id, site_id: site }).execute();
   }
   const markets: CreatedMarket[] = [];
-  for (const m of e.markets ?? []) markets.push(await insertMarketRows(db, row.id, m, now, rand));
+  for (const m of e.markets ?? []) markets.push(await insertMarketRows(db, row.id, { negRiskAdapter: e.negRiskAdapter, ...m }, now, rand));
   if (storeAnswers) await storeEventItems(db, [row.id]); // its stored answers (event-json.ts), now that all of it is in
   return { id: row.id, markets };
 }

@@ -7,6 +7,7 @@ import { serveCommand } from './serve.js';
 import { migrateCommand } from './migrate.js';
 import { seedCommand } from './seed.js';
 import { importCommand } from './import.js';
+import { resetCommand } from './reset.js';
 
 const program = new Command()
   .name('sibyl')
@@ -14,7 +15,7 @@ const program = new Command()
   .version('0.1.0')
   .showHelpAfterError();
 
-for (const add of [serveCommand, migrateCommand, seedCommand, importCommand]) add(program);
+for (const add of [serveCommand, migrateCommand, seedCommand, importCommand, resetCommand]) add(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : String(err));

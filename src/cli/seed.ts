@@ -11,6 +11,7 @@ import { DEMO_SEED, hasCatalogData, loadDemo } from '../demo/load.js';
 import { SCALE_DEFAULTS, seedScale } from '../demo/scale.js';
 import { configFrom, withStoreFlags } from './env.js';
 import { progress } from './progress.js';
+import { markDemo } from '../sandbox/reset.js'; // `sibyl reset` and the simulated traders know the demo (docs/sandbox.md)
 
 function count(name: string, min = 0) {
   return (value: string): number => {
@@ -68,7 +69,7 @@ export function seedCommand(program: Command): void {
         const started = Date.now();
         const onProgress = (what: string, done: number, total: number) => bar.update(what, done, total);
         const counts = flags.demo
-          ? await loadDemo(store, { seed: flags.seed, onProgress })
+          ? await loadDemo(store, { seed: flags.seed, onProgress }).then(async (c) => { await markDemo(store.db, flags.seed ?? DEMO_SEED); return c; })
           : await seedScale(store, { seed: flags.seed, events: flags.events, marketsPerEvent: flags.marketsPerEvent, comments: flags.comments, profiles: flags.profiles, onProgress });
         bar.stop();
         const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ');

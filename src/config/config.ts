@@ -4,6 +4,9 @@
  * message naming the variable, what was given and what is accepted — never a late crash.
  */
 import { isAbsolute, resolve } from 'node:path';
+import { botsConfig, type BotsConfig } from './bots.js';
+import { sandboxConfig, type SandboxConfig } from './sandbox.js';
+import { clusterConfig, type ClusterConfig } from './cluster.js';
 
 export interface Config {
   host: string;
@@ -49,6 +52,14 @@ export interface Config {
   wsPort: number | undefined;
   /** Streams: most tokens one market-channel connection may hold. */
   wsMaxAssets: number;
+  /** SIBYL_NEG_RISK_ADAPTER: the NegRiskAdapter address in neg-risk ids (docs/neg-risk.md). */
+  negRiskAdapter: string;
+  /** Bots (src/config/bots.ts, docs/bots.md): token-id mode, collateral, signed-order domains. */
+  bots: BotsConfig;
+  /** Sandbox (src/config/sandbox.ts, docs/sandbox.md): simulated traders, book history. */
+  sandbox: SandboxConfig;
+  /** Cluster (src/config/cluster.ts, docs/deployment.md): advertise URL, lease timeout; absent = defaults. */
+  cluster?: ClusterConfig;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +194,13 @@ function edgeConfig(env: Env): Pick<Config, 'smallBodyLimit' | 'rateLimitPrefix'
   };
 }
 
+/** The NegRiskAdapter's address (0x + 40 hex), default the real adapter on Polygon. */
+function parseNegRiskAdapter(raw: string | undefined): string {
+  if (raw === undefined) return '0xd91E80cF2E7be2e162c6513ceD06f1dD0dA35296';
+  if (!/^0x[0-9a-fA-F]{40}$/.test(raw)) throw new ConfigError('SIBYL_NEG_RISK_ADAPTER', raw, 'an address: 0x followed by 40 hex digits');
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const host = optional(env, 'HOST') ?? '127.0.0.1';
   const dataDirRaw = optional(env, 'SIBYL_DATA_DIR') ?? './data';
@@ -216,5 +234,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ...edgeConfig(env),
     wsPort: optional(env, 'SIBYL_WS_PORT') === undefined ? undefined : intVar(env, 'SIBYL_WS_PORT', 0, 0, 65535),
     wsMaxAssets: intVar(env, 'SIBYL_WS_MAX_ASSETS', 500, 1, 100_000),
+    negRiskAdapter: parseNegRiskAdapter(optional(env, 'SIBYL_NEG_RISK_ADAPTER')),
+    bots: botsConfig(env, chainId),
+    sandbox: sandboxConfig(env),
+    cluster: clusterConfig(env, host, intVar(env, 'PORT', 8080, 0, 65535)),
   };
 }

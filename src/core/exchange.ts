@@ -11,6 +11,7 @@ import { MICRO } from '../domain/money.js';
 import type { Balance, BalanceRow, PositionRow } from '../ledger/types.js';
 import { cancelMany, createMarket, expireDue, ownerOrders, resolveMarket, updateMarket } from './markets.js';
 import { place } from './place.js';
+import { convert } from './convert.js';
 import { loadSnapshot, SnapshotLoader, takeSnapshot, type ExchangeSnapshot, type SnapshotHead } from './snapshot.js';
 import { State } from './state.js';
 import type {
@@ -130,6 +131,19 @@ export class Exchange {
       if (m.row.payouts === null) return reject('market_not_resolved', 'market is not resolved', { conditionId });
       return this.state.ledger.redeem(wallet, conditionId, m.row.payouts, ref, now);
     });
+  }
+
+  /**
+   * Neg-risk conversion (src/core/convert.ts): `amount` NO of each question of `marketId` whose
+   * bit is set in `indexSet` → collateral and YES of the other questions.
+   */
+  convert(wallet: string, marketId: string, indexSet: bigint, amount: number): OpResult {
+    return this.walletOp(wallet, (ref, now) => convert(this.state, wallet, marketId, indexSet, amount, ref, now));
+  }
+
+  /** The questions of a neg-risk market (condition ids by index; undefined for a gap), or undefined. */
+  negRiskQuestions(marketId: string): Array<string | undefined> | undefined {
+    return this.state.negRisk.get(marketId)?.questions.map((q) => q?.row.conditionId);
   }
 
   // ── reads ──────────────────────────────────────────────────────────────────────────────────

@@ -8,6 +8,8 @@
  *     locked account = deposited − withdrawn. No balance is negative or a non-safe integer.
  *  2. Supply: before resolution each market's outcome-0 supply = outcome-1 supply = its locked
  *     collateral; after it, locked = Σ supply × payout (what redemptions will still pay out).
+ *     A question of a neg-risk event: locked = NO supply and 0 ≤ YES − NO ≤ its event's pool
+ *     (conversions, src/core/neg-risk.ts); the pool is empty once the event has its winner.
  *  3. Reservations: each live order reserves exactly what it can still spend (SELL: remaining
  *     tokens; BUY: limit cost of the remainder + unused fee room), and each wallet's reserved
  *     balance of each asset is the sum over its live orders.
@@ -22,6 +24,7 @@ import { COLLATERAL, FEE_ACCOUNT, marketAccount, tokenId } from '../ledger/types
 import type { Exchange } from './exchange.js';
 import type { State } from './state.js';
 import { requiredReserve } from './settle.js';
+import { checkNegRiskSupply } from './neg-risk.js';
 import { splitTokenId } from './validate.js';
 
 class Found extends Error {}
@@ -74,8 +77,9 @@ function check(st: State, fail: Fail): void {
     const s1 = supply.get(tokenId(cid, 1)) ?? 0;
     if (locked.reserved !== 0) fail(`market ${cid} locked collateral reserved`);
     const p = m.row.payouts;
+    if (m.row.negRisk !== undefined) checkNegRiskSupply(st, m, s0, s1, locked.free, fail);
     if (p === null) {
-      if (s0 !== s1 || s0 !== locked.free) fail(`market ${cid} supply ${s0}/${s1} ≠ locked ${locked.free}`);
+      if (m.row.negRisk === undefined && (s0 !== s1 || s0 !== locked.free)) fail(`market ${cid} supply ${s0}/${s1} ≠ locked ${locked.free}`);
     } else if ((s0 / LOT) * (p[0] / 100) + (s1 / LOT) * (p[1] / 100) !== locked.free) fail(`market ${cid} locked ≠ redeemable`);
     try {
       m.book.check();

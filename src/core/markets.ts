@@ -7,6 +7,7 @@
 import { MAX_FEE_BPS, MICRO, MIN_TICK, TICKS, validSize } from '../domain/money.js';
 import { reject, type Reject } from '../domain/rejects.js';
 import type { LiveOrder, State } from './state.js';
+import { checkNegRiskResolution, registerNegRisk, settleNegRiskWinner } from './neg-risk.js';
 import type { MarketRow, MarketSettings, OrderRow } from './types.js';
 
 export const RESOLVED_REASON = 'market resolved';
@@ -32,10 +33,13 @@ export function createMarket(st: State, s: MarketSettings): Reject | null {
     conditionId: s.conditionId, tickSize: s.tickSize, minOrderSize: s.minOrderSize ?? DEFAULT_MIN_SIZE,
     makerBaseFeeBps: s.makerBaseFeeBps ?? 0, takerBaseFeeBps: s.takerBaseFeeBps ?? 0,
     acceptingOrders: s.acceptingOrders ?? true, status: 'active', payouts: null,
+    ...(s.negRisk === undefined ? {} : { negRisk: { ...s.negRisk } }),
   };
   const bad = checkSettings(row);
   if (bad !== null) return bad;
-  st.markets.set(row.conditionId, { row, book: st.newBook(row.tickSize), bySlot: [] });
+  const ms = { row, book: st.newBook(row.tickSize), bySlot: [] };
+  st.markets.set(row.conditionId, ms);
+  registerNegRisk(st, ms);
   st.touchMarket(row);
   return null;
 }
@@ -66,11 +70,14 @@ export function resolveMarket(st: State, cid: string, payouts: readonly [number,
   if (!PAYOUTS.some((p) => p[0] === payouts[0] && p[1] === payouts[1])) {
     return reject('invalid_payouts', 'payouts must be [1,0], [0,1] or [0.5,0.5] (in micro)', { payouts });
   }
+  const nr = checkNegRiskResolution(st, m, payouts);
+  if (nr !== null) return nr;
   for (const lo of [...st.live.values()]) if (lo.market === m) st.close(lo, 'CANCELED', RESOLVED_REASON, true);
   m.row.status = 'resolved';
   m.row.acceptingOrders = false;
   m.row.payouts = [payouts[0], payouts[1]];
   m.book.lastChangeMs = st.clock.now();
+  if (m.row.negRisk !== undefined) settleNegRiskWinner(st, m, st.ids.next('tx'));
   st.touchMarket(m.row);
   return null;
 }

@@ -9,6 +9,7 @@ import type { BalanceRow, PositionRow } from '../ledger/types.js';
 import { ASK, BID, type BookSide } from '../engine/book.js';
 import { MICRO } from '../domain/money.js';
 import type { MarketState, State } from './state.js';
+import { registerNegRisk } from './neg-risk.js';
 import type { MarketRow, OrderRow } from './types.js';
 
 export interface MarketSnapshot extends MarketRow {
@@ -91,7 +92,9 @@ export class SnapshotLoader {
     if (this.lastSeq !== -Infinity) throw new Error(`snapshot market ${s.conditionId} after the first order`);
     const { ladderRes, bookVersion, lastChangeMs, lastTradePrice, lastTradeSide, ...row } = s;
     const book = this.st.newBook(ladderRes);
-    this.st.markets.set(row.conditionId, { row: { ...row, payouts: row.payouts && [row.payouts[0], row.payouts[1]] }, book, bySlot: [] });
+    const ms = { row: { ...row, payouts: row.payouts && [row.payouts[0], row.payouts[1]] as [number, number] }, book, bySlot: [] };
+    this.st.markets.set(row.conditionId, ms);
+    registerNegRisk(this.st, ms);
     book.lastTradeIdx = lastTradePrice / ladderRes;
     book.lastTradeSide = lastTradeSide;
     this.versions.push(bookVersion);

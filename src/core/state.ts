@@ -11,6 +11,7 @@ import { FillBuffer } from '../engine/fills.js';
 import { Ledger } from '../ledger/ledger.js';
 import { COLLATERAL, tokenId } from '../ledger/types.js';
 import type { Clock, Effects, IdSource, MarketRow, OrderRow, OrderStatus, TradeRow } from './types.js';
+import type { NegRiskEvent } from './neg-risk.js';
 
 export interface MarketState {
   row: MarketRow;
@@ -33,6 +34,8 @@ export interface LiveOrder {
 
 export class State {
   readonly markets = new Map<string, MarketState>();
+  /** Neg-risk events by `negRiskMarketID` (src/core/neg-risk.ts). */
+  readonly negRisk = new Map<string, NegRiskEvent>();
   readonly live = new Map<string, LiveOrder>();
   /**
    * Each account's live orders as an intrusive doubly linked list (oldest first), indexed by

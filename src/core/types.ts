@@ -29,6 +29,15 @@ export interface MarketSettings {
   takerBaseFeeBps?: number;
   /** False = cancel-only (new orders rejected). Default true. */
   acceptingOrders?: boolean;
+  /** The market's place in a neg-risk event (src/core/neg-risk.ts); set at creation only. */
+  negRisk?: NegRiskLink;
+}
+
+/** A question of a neg-risk event: its market id (`negRiskMarketID`), index and conversion fee. */
+export interface NegRiskLink {
+  marketId: string;
+  index: number;
+  feeBips: number;
 }
 
 export interface MarketRow {
@@ -41,6 +50,8 @@ export interface MarketRow {
   status: 'active' | 'resolved';
   /** Micro paid per share of outcome 0 and 1 once resolved. */
   payouts: [number, number] | null;
+  /** Present on the questions of a neg-risk event only. */
+  negRisk?: NegRiskLink;
 }
 
 export interface OrderCommand {

@@ -12,7 +12,7 @@ import type { Database } from '../store/schema.js';
 import { errors } from '../errors/catalogue.js';
 import { conditionIdsParam, dec, outcomeName, seconds, walletParam } from './params.js';
 import { activityRows, activityVersion, type ActivityDbRow, type ActivityFilter } from './queries.js';
-import { marketViews, NO_MARKET } from './market-info.js';
+import { marketViews, marketsVersion, NO_MARKET } from './market-info.js';
 import { profileFields, type ProfileFields } from './profiles.js';
 import { PageCache } from '../store/page-cache.js';
 
@@ -45,13 +45,14 @@ function typesParam(text: string | undefined): string[] | undefined {
   return parts;
 }
 
-/** Serialised pages, 32 MB at most; an entry is valid while the wallet's last activity and profile are unchanged. */
+/** Serialised pages, 32 MB at most; an entry is valid while the wallet's last activity, its profile and the markets version are unchanged. */
 const pages = new PageCache(32 * 1024 * 1024);
 
 /**
  * A page of activity as the JSON bytes the route sends. Activity is append-only, so a page is
- * fully determined by the query, the wallet's last activity id and its profile (catalog fields
- * never change): a repeated query costs one statement (two indexed lookups) instead of a page read.
+ * fully determined by the query, the wallet's last activity id, its profile and the catalog fields
+ * of its markets (market-info.ts, under the `markets` version): a repeated query costs one
+ * statement (two indexed lookups) instead of a page read.
  */
 export async function activityPage(db: Kysely<Database>, q: ActivityQuery): Promise<Buffer> {
   const wallet = walletParam('user', q.user);
@@ -65,10 +66,11 @@ export async function activityPage(db: Kysely<Database>, q: ActivityQuery): Prom
     sortBy: q.sortBy ?? 'TIMESTAMP', direction: q.sortDirection === 'ASC' ? 'asc' : 'desc',
     limit: q.limit ?? 100, offset: q.offset ?? 0,
   };
+  const catalog = await marketsVersion(db);
   const v = await activityVersion(db, wallet);
   const profile = profileFields(v.profile);
   const key = JSON.stringify(f);
-  const version = JSON.stringify([v.last, profile]);
+  const version = JSON.stringify([v.last, profile, catalog]);
   return pages.get(db, key, version) ?? pages.set(db, key, version, Buffer.from(JSON.stringify(await shapePage(db, wallet, await activityRows(db, f), profile))));
 }
 

@@ -1,19 +1,18 @@
 /**
  * Catalog fields of positions, activity rows and holders (title, slug, icon, event slug, end
- * date, neg-risk flag, outcome names), from a process-wide cache keyed by condition id and
- * filled in one query per batch of unknown markets.
- *
- * No invalidation is needed: every field cached here is fixed when the market is created —
- * the operator may patch flags and order-book settings only (catalog/write.ts `MarketPatch`),
- * and events are never updated. If an edit path for these fields is ever added, it must call
- * `forgetMarkets()`. Resolution state comes from the exchange core; the cached catalog payouts
- * are only a fallback for a market the core does not hold (its resolution cannot change then).
- * The cache is bounded: past MAX_ENTRIES it starts over.
+ * date, neg-risk flag, outcome names), from a cache per store filled in one query per batch of
+ * unknown markets, kept under the `markets` page version (migration 0024: bumped whenever one of
+ * these fields changes — the operator naming a placeholder of a neg-risk event, an import,
+ * another process). The pages built from them (`/activity`, `/positions`) carry the same
+ * version (`marketsVersion`), so a renamed market shows at once. Resolution state comes from the
+ * exchange core; the cached catalog payouts are only a fallback for a market the core does not
+ * hold. The cache is bounded: past MAX_ENTRIES it starts over.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { parseOutcomes } from './params.js';
 import { isoTime } from '../domain/iso-time.js';
+import { pageVersions } from '../store/page-versions.js';
 
 export interface MarketView {
   title: string;
@@ -38,24 +37,19 @@ export const NO_MARKET: MarketView = {
 
 const MAX_ENTRIES = 100_000;
 const CHUNK = 500;
-const caches = new WeakMap<object, Map<string, MarketView>>();
+const caches = new WeakMap<object, { version: string; views: Map<string, MarketView> }>();
 
-function cacheOf(db: Kysely<Database>): Map<string, MarketView> {
-  let c = caches.get(db);
-  if (!c) caches.set(db, (c = new Map()));
-  return c;
-}
-
-/** Drops cached markets (all when no ids are given). */
-export function forgetMarkets(db: Kysely<Database>, conditionIds?: string[]): void {
-  const c = cacheOf(db);
-  if (!conditionIds) c.clear();
-  else for (const id of conditionIds) c.delete(id);
+/** The version the market views are kept under: take it before reading what a kept page shows. */
+export function marketsVersion(db: Kysely<Database>): Promise<string> {
+  return pageVersions(db, ['markets']);
 }
 
 /** Catalog fields of each of `conditionIds` the catalog knows; unknown ids are absent. */
 export async function marketViews(db: Kysely<Database>, conditionIds: Iterable<string>): Promise<Map<string, MarketView>> {
-  const cache = cacheOf(db);
+  const version = await marketsVersion(db); // before the rows: a view is never older than its version
+  let kept = caches.get(db);
+  if (kept === undefined || kept.version !== version) caches.set(db, (kept = { version, views: new Map() }));
+  const cache = kept.views;
   const out = new Map<string, MarketView>();
   const missing: string[] = [];
   for (const id of conditionIds) {

@@ -16,7 +16,7 @@ import type { Database } from '../store/schema.js';
 import { conditionIdsParam, dec, seconds, sharesToMicro, walletParam, outcomeName } from './params.js';
 import { positionTimes } from './position-times.js';
 import { marketPrice, type MarketPrice } from './prices.js';
-import { marketViews, NO_MARKET, type MarketView } from './market-info.js';
+import { marketViews, marketsVersion, NO_MARKET, type MarketView } from './market-info.js';
 import { pnl, type Pnl } from './pnl.js';
 import { PageCache } from '../store/page-cache.js';
 
@@ -61,11 +61,17 @@ const SORT_KEYS: Record<PositionSort, Key> = {
   AVGPRICE: (i) => i.p.avgPrice,
 };
 
-/** Serialised pages, 32 MB at most, valid while the wallet's positions and their books are unchanged. */
+/** Serialised pages, 32 MB at most, valid while the wallet's positions, their books and the markets version are unchanged. */
 const pages = new PageCache(32 * 1024 * 1024);
 
+/** What positions are read from: the exchange's core, and its generation (bumped when the core is rebuilt). */
+export interface PositionsSource { readonly core: Exchange; readonly coreGeneration: number }
+
 /** The `GET /positions` answer as the JSON bytes the route sends. */
-export async function positionsPage(db: Kysely<Database>, core: Exchange, now: number, q: PositionsQuery): Promise<Buffer> {
+export async function positionsPage(db: Kysely<Database>, exchange: PositionsSource, now: number, q: PositionsQuery): Promise<Buffer> {
+  const catalog = Number(await marketsVersion(db)); // before the core is read: nothing awaited after it
+  const core = exchange.core;
+  const generation = exchange.coreGeneration;
   const wallet = walletParam('user', q.user);
   const only = conditionIdsParam('market', q.market);
   const onlySet = only && new Set(only);
@@ -74,7 +80,7 @@ export async function positionsPage(db: Kysely<Database>, core: Exchange, now: n
   const key = JSON.stringify([wallet, only, q.sizeThreshold ?? 1, q.redeemable ?? false, q.mergeable ?? false,
     q.limit ?? 100, q.offset ?? 0, q.sortBy ?? 'TOKENS', q.sortDirection ?? 'DESC', q.title ?? '']);
   // Taken before any read: a page built from later state is stored under an older version, which never recurs.
-  const version = stateVersion(core, all);
+  const version = stateVersion(core, generation, catalog, all);
   const hit = pages.get(db, key, version);
   if (hit !== undefined) return hit;
   const { rows, durable } = await buildPage(db, core, wallet, all, now, q);
@@ -82,24 +88,16 @@ export async function positionsPage(db: Kysely<Database>, core: Exchange, now: n
   return durable ? pages.set(db, key, version, body) : body;
 }
 
-/** A number per core instance: the exchange rebuilds its core after a storage failure, and pages of the old one must not match. */
-const coreIds = new WeakMap<Exchange, number>();
-let nextCoreId = 1;
-function coreId(core: Exchange): number {
-  let id = coreIds.get(core);
-  if (id === undefined) coreIds.set(core, (id = nextCoreId++));
-  return id;
-}
-
 /**
- * Everything a page depends on besides the query and the (immutable) catalog: each position's
+ * Everything a page depends on besides the query: the core's generation (a rebuilt core's pages
+ * must not match the old one's), the markets version (their catalog fields), each position's
  * numbers (rows are only ever appended to a wallet's list) and, per market, its book metadata:
  * the version changes with every order, cancel and fill (so with the best bid and ask), and
  * the status with the resolution (payouts are set with it, once); the last trade and the
  * ladder resolution are in it too.
  */
-function stateVersion(core: Exchange, all: PositionRow[]): number[] {
-  const v: number[] = [coreId(core), all.length];
+function stateVersion(core: Exchange, generation: number, catalog: number, all: PositionRow[]): number[] {
+  const v: number[] = [generation, catalog, all.length];
   const seen = new Set<string>();
   for (const p of all) {
     v.push(p.size, p.avgPrice, p.totalBought, p.realizedPnl);

@@ -5,6 +5,7 @@
  * crypto strikes), minimum order 5 shares, fees only on a few markets, liquidity rewards on
  * about a third of them.
  */
+import { DEFAULT_NEG_RISK_ADAPTER } from '../domain/neg-risk-ids.js';
 import type { NewEvent, NewMarket, NewSeries } from '../catalog/write.js';
 import type { Prng } from '../domain/prng.js';
 import { IMAGE_HOST } from './people.js';
@@ -120,6 +121,8 @@ export function buildEvent(rng: Prng, spec: EventSpec, slugs: SlugSet): BuiltEve
     closed,
     archived: spec.archived ?? false,
     negRisk: spec.kind === 'neg',
+    // Neg-risk events get the adapter's formula ids (docs/neg-risk.md); the seed still decides the rest.
+    ...(spec.kind === 'neg' ? { negRiskAdapter: DEFAULT_NEG_RISK_ADAPTER } : {}),
     tags: spec.tags,
     series: spec.series ? [spec.series] : [],
     sites: [...sites],

@@ -15,8 +15,9 @@ import { MICRO } from '../domain/money.js';
 import { Prng } from '../domain/prng.js';
 import { BASE_MS, DAY, HOUR } from './time.js';
 import type { OnProgress } from './load.js';
+import { demoConversions, negRiskPayouts, type NegRiskSim } from './neg-risk.js';
 
-interface SimMarket {
+interface SimMarket extends NegRiskSim {
   cid: string; tick: number; closed: boolean; fifty: boolean; from: number; to: number;
   fair: number; maker: string;
 }
@@ -47,7 +48,7 @@ async function loadMarkets(store: Store, rng: Prng, makers: string[]): Promise<S
     const fair = n > 1 ? Math.min(0.9, (0.3 + rng.float() * 1.4) / n) : 0.15 + rng.float() * 0.7;
     return {
       cid: r.condition_id, tick: r.minimum_tick_size, closed: r.closed === 1, fifty: r.is_50_50_outcome === 1,
-      from, to: Math.max(to, from + DAY), fair, maker: makers[i % makers.length]!,
+      from, to: Math.max(to, from + DAY), fair, maker: makers[i % makers.length]!, event: r.event_id, neg: r.neg_risk === 1,
     };
   });
 }
@@ -132,12 +133,16 @@ export async function simulateTrading(store: Store, seed: number, onProgress: On
   }
   await flush();
   onProgress('demo trading', schedule.length, schedule.length);
+  // Holders of NO in neg-risk events convert some of it (src/demo/neg-risk.ts), before any resolution.
+  clock.set(BASE_MS - 2 * HOUR);
+  demoConversions(svc.core, markets, takers, rng, run);
+  await flush();
 
   let resolved = 0;
   clock.set(BASE_MS - HOUR);
   for (const m of markets) {
     if (m.closed) {
-      const payouts: [number, number] = m.fifty ? [MICRO / 2, MICRO / 2] : m.fair >= 0.5 ? [MICRO, 0] : [0, MICRO];
+      const payouts: [number, number] = negRiskPayouts(m, markets) ?? (m.fifty ? [MICRO / 2, MICRO / 2] : m.fair >= 0.5 ? [MICRO, 0] : [0, MICRO]);
       run((ex) => ex.resolve(m.cid, payouts));
       resolved++;
       for (const w of takers) {

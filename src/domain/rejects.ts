@@ -28,7 +28,14 @@ export type RejectCode =
   | 'duplicate_market'
   | 'invalid_market_settings'
   | 'nothing_to_redeem'
-  | 'invalid_wallet';
+  | 'invalid_wallet'
+  // neg-risk events (src/core/neg-risk.ts, docs/neg-risk.md)
+  | 'neg_risk_market_not_found'
+  | 'no_convertible_positions'
+  | 'invalid_index_set'
+  | 'neg_risk_determined'
+  | 'neg_risk_second_winner'
+  | 'neg_risk_no_winner';
 
 export interface Reject {
   code: RejectCode;

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { ApiError, errors } from '../errors/catalogue.js';
 
 export const EXCHANGE_MODES = ['normal', 'cancel-only', 'disabled'] as const;
 export type ExchangeMode = (typeof EXCHANGE_MODES)[number];
@@ -23,4 +24,18 @@ export async function storeExchangeMode(db: Kysely<Database>, mode: ExchangeMode
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: mode })).execute();
     await tx.insertInto('admin_audit').values({ action: 'set_exchange_mode', target: KEY, payload: JSON.stringify({ mode }), created_at: now }).execute();
   });
+}
+
+/**
+ * Why a write of `kind` is refused now, or null: a failed integrity check holds new orders and
+ * ledger operations (503, Retry-After 60) until the operator acknowledges it; `cancel-only`
+ * allows only cancels and `disabled` nothing (503, Retry-After 30).
+ */
+export function writeRefusal(mode: ExchangeMode, kind: 'order' | 'cancel' | 'ledger', integrityHolding: boolean): ApiError | null {
+  if (kind !== 'cancel' && integrityHolding) {
+    return errors.unavailable('the exchange failed its integrity check on start: new orders and ledger operations are refused until the operator acknowledges it (GET /admin/status)', 60);
+  }
+  if (mode === 'normal' || (mode === 'cancel-only' && kind === 'cancel')) return null;
+  const what = kind === 'cancel' ? 'cancels' : kind === 'order' ? 'new orders' : 'ledger operations';
+  return new ApiError('unavailable', `the exchange is in ${mode} mode: ${what} are not accepted`, { headers: { 'retry-after': '30' } });
 }

@@ -20,9 +20,9 @@ import { createHash } from 'node:crypto';
 const PG_TYPE: Record<ColType, string> = { t: 'text', b: 'bigint', i: 'integer' };
 const q = (name: string) => `"${name}"`;
 
-function upsertSql(t: TableSpec, first: number): string {
+function upsertSql(t: TableSpec, first: number, where = ''): string {
   const args = t.cols.map(([, type], i) => `$${first + i}::${PG_TYPE[type]}[]`).join(', ');
-  let s = `insert into ${q(t.table)} (${t.cols.map(([c]) => q(c)).join(', ')}) select * from unnest(${args})`;
+  let s = `insert into ${q(t.table)} (${t.cols.map(([c]) => q(c)).join(', ')}) select * from unnest(${args})${where}`;
   if (t.key) s += ` on conflict (${t.key.map(q).join(', ')}) do update set ${t.update!.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}`;
   return s;
 }
@@ -36,13 +36,23 @@ function volumeSql(first: number): string[] {
   ];
 }
 
-/** The batch as one statement with its parameters. */
-export function batchStatement(b: SealedBatch): CompiledQuery {
+/**
+ * The batch as one statement with its parameters. `fenceEpoch` (the cluster's writer epoch,
+ * src/cluster): the exchange_state row is only written through `sibyl_writer_fence(epoch)`
+ * (migration 0023), which raises SB001 — failing the whole statement — once the lease moved on.
+ */
+export function batchStatement(b: SealedBatch, fenceEpoch?: number): CompiledQuery {
   const parts: string[] = [];
   const params: unknown[] = [];
   for (const t of TABLES) {
     const rows = (t.rows === 'state' ? [b.state] : b[t.rows]) as unknown as Record<string, unknown>[];
     if (rows.length === 0) continue;
+    if (t.rows === 'state' && fenceEpoch !== undefined) {
+      params.push(fenceEpoch);
+      parts.push(upsertSql(t, params.length + 1, ` where sibyl_writer_fence($${params.length}::bigint) = 1`));
+      for (const [c] of t.cols) params.push(rows.map((r) => r[c]));
+      continue;
+    }
     parts.push(upsertSql(t, params.length + 1));
     for (const [c] of t.cols) params.push(rows.map((r) => r[c]));
   }
@@ -68,8 +78,8 @@ function nameOf(sql: string): string {
   return name;
 }
 
-export async function writeBatchPg(db: Kysely<Database>, b: SealedBatch): Promise<void> {
-  const main = batchStatement(b);
+export async function writeBatchPg(db: Kysely<Database>, b: SealedBatch, fenceEpoch?: number): Promise<void> {
+  const main = batchStatement(b, fenceEpoch);
   if (b.resolutions.length === 0) {
     const pool = pgPoolOf(db);
     if (pool === undefined) await db.executeQuery(main);

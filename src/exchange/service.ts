@@ -19,9 +19,9 @@ import { Batch, hasEffects } from './batch.js';
 import { seal } from './rows.js';
 import { writeBatch } from './writer.js';
 import { restoreFromDb } from './restore.js';
-import { CATALOG_MARKET_COLUMNS, marketRowOf } from './settings.js';
-import { loadExchangeMode, storeExchangeMode, type ExchangeMode } from './mode.js';
-import { advanceBookSeqs, committedBatch, ExchangeEvents, type ExchangeListener } from './events.js';
+import { syncMarketSettings } from './settings.js';
+import { loadExchangeMode, storeExchangeMode, writeRefusal, type ExchangeMode } from './mode.js';
+import { advanceBookSeqs, committedBatch, ExchangeEvents, type CommittedBatch, type ExchangeListener } from './events.js';
 import { Integrity, type IntegrityReport } from './integrity.js';
 import { ExpiryTimer } from './expiry-timer.js';
 
@@ -71,7 +71,8 @@ export class ExchangeService {
     this.bookSeqs = bookSeqs;
     this.sealedOrderSeq = ex.counters().seq;
     this.events = new ExchangeEvents(onError);
-    this.expiry = new ExpiryTimer(() => this.ex.nextExpiry(), () => clock.now(),
+    this.expiry = new ExpiryTimer(() => (this.following ? null : this.ex.nextExpiry()), // a follower never expires: the writer does
+      () => clock.now(),
       () => { this.run((core) => core.expireDue(clock.now())).catch((err: unknown) => onError(err)); });
     this.integrity = new Integrity(onIntegrityFailure ?? (() => {}));
     this.integrity.check(ex, clock.now());
@@ -89,9 +90,7 @@ export class ExchangeService {
   }
 
   /** The in-memory core, for reads (books, open orders, balances). Never mutate through it. */
-  get core(): Exchange {
-    return this.ex;
-  }
+  get core(): Exchange { return this.ex; }
 
   /**
    * Subscribes to the exchange's event sequence (events.ts): each command's effects once applied
@@ -109,19 +108,16 @@ export class ExchangeService {
    * write fails, which rebuilds). Null while commands are pending, fenced or rebuilding.
    */
   get sealedPoint(): { batchSeq: number; written: boolean } | null {
+    if (this.following) return this.recovering === null ? { batchSeq: this.batchSeq, written: true } : null; // src/cluster
     if (this.open !== null || this.fenced !== null || this.recovering !== null) return null;
     return { batchSeq: this.batchSeq, written: !this.writing };
   }
 
   /** A book's `seq` (events.ts) as of the last sealed batch; 0 before its first change. */
-  bookSeq(conditionId: string): number {
-    return this.bookSeqs.get(conditionId) ?? 0;
-  }
+  bookSeq(conditionId: string): number { return this.bookSeqs.get(conditionId) ?? 0; }
 
   /** The generation of the core: bumped whenever it is discarded and rebuilt from the database. */
-  get coreGeneration(): number {
-    return this.generation;
-  }
+  get coreGeneration(): number { return this.generation; }
 
   /**
    * Runs one command on the core and resolves once its effects are durable. A command without
@@ -129,6 +125,7 @@ export class ExchangeService {
    */
   run<R extends { effects: Effects }>(command: (ex: Exchange) => R): Promise<R> {
     if (this.closed) return Promise.reject(new ApiError('unavailable', 'the exchange is shutting down'));
+    if (this.holdCommands !== null) return this.holdCommands.then(() => this.run(command));
     if (this.fenced !== null) return Promise.reject(errors.unavailable(this.fenced, 1));
     if (this.recovering) return Promise.reject(errors.unavailable(REBUILDING, 1));
     let result: R;
@@ -150,33 +147,22 @@ export class ExchangeService {
   }
 
   /** `normal`, `cancel-only` or `disabled` (set by the operator). */
-  get mode(): ExchangeMode {
-    return this.currentMode;
-  }
+  get mode(): ExchangeMode { return this.currentMode; }
 
   async setMode(mode: ExchangeMode): Promise<void> {
     await storeExchangeMode(this.db, mode, this.clock.now());
     this.currentMode = mode;
   }
 
-  /** Refuses a write the current mode does not allow: 503 with Retry-After. */
+  /** Refuses a write the current mode (or a failed integrity check) does not allow: 503 with Retry-After (mode.ts). */
   assertWritable(kind: 'order' | 'cancel' | 'ledger'): void {
-    if (kind !== 'cancel' && this.integrity.holding) {
-      throw errors.unavailable('the exchange failed its integrity check on start: new orders and ledger operations are refused until the operator acknowledges it (GET /admin/status)', 60);
-    }
-    const mode = this.currentMode;
-    if (mode === 'normal' || (mode === 'cancel-only' && kind === 'cancel')) return;
-    const what = kind === 'cancel' ? 'cancels' : kind === 'order' ? 'new orders' : 'ledger operations';
-    throw new ApiError('unavailable', `the exchange is in ${mode} mode: ${what} are not accepted`, { headers: { 'retry-after': '30' } });
+    const refusal = writeRefusal(this.currentMode, kind, this.integrity.holding);
+    if (refusal !== null) throw refusal;
   }
 
-  /** Brings the core's copy of a market's settings in line with its catalog row. */
+  /** Brings the core's copy of a market's settings in line with its catalog row (settings.ts). */
   async syncMarket(conditionId: string): Promise<void> {
-    const row = await this.db.selectFrom('markets').select(CATALOG_MARKET_COLUMNS).where('condition_id', '=', conditionId).executeTakeFirst();
-    if (!row || row.enable_order_book !== 1) return;
-    const settings = marketRowOf(row);
-    const r = await this.run((ex) => (ex.market(conditionId) ? ex.updateMarket(settings) : ex.createMarket(settings)));
-    if (!r.ok) throw new ApiError('bad_request', r.reject.message);
+    await syncMarketSettings(this.db, conditionId, (command) => this.run(command));
   }
 
   /** The writer lock was lost: every command is refused, and what is not yet written is dropped. */
@@ -191,6 +177,36 @@ export class ExchangeService {
     await this.recovering;
     this.fenced = null;
   }
+
+  // ---- Cluster roles (src/cluster/README.md): the lease decides, these switch the core; a follower refuses every command. ----
+  private following = false;
+  private followToken = 0;
+  /** The writer epoch every PostgreSQL commit is fenced with (pg-writer.ts); `commitFailed` is told of every failed commit. */
+  writerEpoch: number | undefined;
+  commitFailed: ((err: unknown) => void) | null = null;
+  get isFollower(): boolean { return this.following; }
+  follow(reason: string): void { this.lockLost(reason); this.following = true; }
+  async lead(epoch: number): Promise<void> { this.writerEpoch = epoch; this.following = false; this.followToken++; await this.lockRegained(); }
+  /** Follower: the core replaced by the database's state, without `rebuilt`; the restored batch seq, or -1 once no longer following. */
+  async followRestore(): Promise<number> {
+    const token = this.followToken;
+    while (this.writing || this.recovering) await (this.writing ? this.tail : this.recovering)?.catch(() => {});
+    const r = await restoreFromDb(this.db, this.clock, this.ids);
+    if (!this.following || token !== this.followToken || this.recovering !== null) return -1;
+    this.adopt(r);
+    return r.batchSeq;
+  }
+
+  /** Takes a restored core (and its counters) as the current one. */
+  private adopt(r: Awaited<ReturnType<typeof restoreFromDb>>): Exchange {
+    [this.ex, this.tradeSeq.value, this.batchSeq, this.bookSeqs, this.sealedOrderSeq] = [r.exchange, r.tradeSeq, r.batchSeq, r.bookSeqs, r.exchange.counters().seq];
+    return r.exchange;
+  }
+  /** Follower: tells a batch the writer committed once the core holds it; null: batches were missed, everything is re-read (`rebuilt`). */
+  followTell(batch: CommittedBatch | null): void { if (batch !== null) this.events.committed(batch); else this.events.rebuilt(++this.generation); }
+
+  /** While set, new commands wait for it, then run on the core as it is then (the sandbox's reset: src/sandbox/replace.ts). */
+  holdCommands: Promise<void> | null = null;
 
   /** Waits for every accepted command to be durable, then stops timers. */
   async close(): Promise<void> {
@@ -237,12 +253,13 @@ export class ExchangeService {
     this.writing = true;
     this.tail = (async () => {
       try {
-        await writeBatch(this.db, rows);
+        await writeBatch(this.db, rows, this.writerEpoch);
         if (event !== null) this.events.committed(event);
         pending.resolve();
       } catch (err) {
         this.onError(err);
-        pending.reject(new ApiError('unavailable', 'the exchange could not store the command; it was not applied'));
+        this.commitFailed?.(err); // src/cluster: a refused epoch steps this instance down
+        pending.reject(errors.unavailable('the exchange could not store the command; it was not applied', 1));
         this.rebuild(Promise.resolve()); // not awaited here: a rebuild already under way may be waiting for this write
       } finally {
         this.writing = false;
@@ -263,12 +280,7 @@ export class ExchangeService {
       await written.catch(() => {});
       for (let attempt = 0; ; attempt++) {
         try {
-          const { exchange, tradeSeq, batchSeq, bookSeqs } = await restoreFromDb(this.db, this.clock, this.ids);
-          this.ex = exchange;
-          this.tradeSeq.value = tradeSeq;
-          this.batchSeq = batchSeq;
-          this.bookSeqs = bookSeqs;
-          this.sealedOrderSeq = exchange.counters().seq;
+          const exchange = this.adopt(await restoreFromDb(this.db, this.clock, this.ids));
           this.integrity.check(exchange, this.clock.now());
           this.events.rebuilt(this.generation);
           return;

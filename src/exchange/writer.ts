@@ -55,9 +55,10 @@ async function writeIn(tx: Tx, b: SealedBatch): Promise<void> {
   for (const c of catalogUpdates(tx, b)) await tx.executeQuery(c);
 }
 
-export async function writeBatch(db: Kysely<Database>, batch: SealedBatch): Promise<void> {
+/** `fenceEpoch`: PostgreSQL only, the cluster writer's epoch checked inside the commit (pg-writer.ts). */
+export async function writeBatch(db: Kysely<Database>, batch: SealedBatch, fenceEpoch?: number): Promise<void> {
   const fast = fastWriterFor(db);
   if (fast !== null) return fast.write(batch);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return writeBatchPg(db, batch);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return writeBatchPg(db, batch, fenceEpoch);
   await db.transaction().execute((tx) => writeIn(tx, batch));
 }

@@ -4,6 +4,7 @@
  * bodies never do (src/http/validation.ts). Nothing here knows a route's business; adding a
  * route never touches this file (see src/routes/README.md).
  */
+import { tokenCodec } from '../domain/token-codec.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -19,7 +20,10 @@ import type { LogStream } from '../edge/logging.js';
 import type { RedisLink } from '../store/redis.js';
 import { AUTH_SECURITY_SCHEMES } from '../auth/openapi.js';
 
-export async function buildApp(services: Services, opts: { logger?: boolean; logStream?: LogStream; redis?: RedisLink } = {}): Promise<App> {
+/** src/cluster/forward.ts: the follower's forwarding hook. */
+type ForwardHook = (req: never, reply: never, done: (err?: Error) => void) => void;
+
+export async function buildApp(services: Services, opts: { logger?: boolean; logStream?: LogStream; redis?: RedisLink; forward?: ForwardHook | undefined } = {}): Promise<App> {
   const { config } = services;
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config, opts.logStream), // secrets redacted: src/edge/logging.ts
@@ -41,6 +45,8 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
     reply.header('x-request-id', req.id);
     done();
   });
+  // A follower forwards writes to the writer before its own limits and auth (src/cluster/forward.ts).
+  if (opts.forward) app.addHook('onRequest', opts.forward as never);
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info({
       method: req.method,
@@ -51,6 +57,20 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
     }, 'request');
     done();
   });
+
+  // ctf token ids (docs/bots.md): every internal token id in a body is sent as its position id.
+  if (config.bots.tokenIds === 'ctf') {
+    app.addHook('onSend', (_req, _reply, payload, done) => {
+      const codec = tokenCodec();
+      if (typeof payload === 'string') return done(null, codec.wireText(payload));
+      if (Buffer.isBuffer(payload)) {
+        const text = payload.toString('utf8');
+        const out = codec.wireText(text);
+        return done(null, out === text ? payload : Buffer.from(out, 'utf8'));
+      }
+      done(null, payload);
+    });
+  }
 
   registerErrorHandling(app);
   registerJsonBody(app);

@@ -2,6 +2,7 @@
  * Types shared by every route module: the typed fastify instance and the services a route may
  * use. A route file exports one `RouteModule`; src/routes/index.ts lists them.
  */
+import type { SignedOrderStore } from '../trading/signed/store.js';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config/config.js';
@@ -13,8 +14,11 @@ import type { HeartbeatService } from '../heartbeats/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import type { WriterLock } from '../store/writer-lock.js';
 import type { StreamService } from '../streams/index.js';
+import type { ClusterStatus } from '../cluster/index.js';
 import type { Operator } from '../operator/operator.js';
 import type { LedgerDesk } from '../trading/ledger-desk.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import type { BookHistoryRecorder } from '../marketdata/book-history.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -44,10 +48,18 @@ export interface Services {
   writerLock: WriterLock;
   /** The WebSocket market and user channels (src/streams), fed by committed batches. */
   streams: StreamService;
+  /** Cluster role and following (src/cluster): `GET /admin/status` shows it; set by the composition root. */
+  cluster?: { status(): ClusterStatus };
   /** Split, merge, redeem and balances of an authenticated account. */
   ledger: LedgerDesk;
   /** The operator's use cases behind /admin. */
   operator: Operator;
+  /** Signed orders (docs/bots.md): replay memory and the operator's funder → signer links. */
+  signedOrders: SignedOrderStore;
+  /** The living sandbox (docs/sandbox.md): simulated traders, reset. */
+  sandbox: Sandbox;
+  /** The order-book history recorder (docs/sandbox.md). */
+  bookHistory: BookHistoryRecorder;
 }
 
 export type RouteModule = (app: App, services: Services) => void;

@@ -15,7 +15,7 @@ export function tokenId(conditionId: string, outcome: 0 | 1): string {
   return `${conditionId}:${outcome}`;
 }
 
-export type LedgerKind = 'deposit' | 'withdraw' | 'reserve' | 'release' | 'trade' | 'fee' | 'split' | 'merge' | 'redeem';
+export type LedgerKind = 'deposit' | 'withdraw' | 'reserve' | 'release' | 'trade' | 'fee' | 'split' | 'merge' | 'redeem' | 'convert';
 
 /** One balance change: deltas of the free and reserved parts of (wallet, asset). */
 export interface LedgerEntry {
@@ -53,7 +53,7 @@ export interface PositionRow {
   realizedPnl: number;
 }
 
-export type ActivityType = 'TRADE' | 'SPLIT' | 'MERGE' | 'REDEEM' | 'DEPOSIT' | 'WITHDRAWAL';
+export type ActivityType = 'TRADE' | 'SPLIT' | 'MERGE' | 'REDEEM' | 'DEPOSIT' | 'WITHDRAWAL' | 'CONVERSION';
 
 export interface ActivityRow {
   wallet: string;

@@ -7,6 +7,7 @@
  */
 import { ApiError, errors } from '../errors/catalogue.js';
 import { TOKEN_ID } from '../domain/ids.js';
+import { TokenCodec, tokenCodec } from '../domain/token-codec.js';
 import type { Db } from '../catalog/write.js';
 
 export const MSG_INVALID_TOKEN = 'Invalid token id';
@@ -19,8 +20,14 @@ export interface TokenRef {
 }
 
 /** Parses a token id (hex digits in any case); throws 400 `Invalid token id`. */
-export function parseToken(text: unknown): TokenRef {
-  if (typeof text !== 'string' || text.length > 100) throw errors.badRequest(MSG_INVALID_TOKEN);
+export function parseToken(input: unknown): TokenRef {
+  if (typeof input !== 'string' || input.length > 100) throw errors.badRequest(MSG_INVALID_TOKEN);
+  let text = input;
+  if (TokenCodec.isNumeric(text)) { // a CTF position id (docs/bots.md): accepted in both modes
+    const internal = tokenCodec().internal(text);
+    if (internal === undefined) throw noBook();
+    text = internal;
+  }
   const m = TOKEN_ID.exec(text) ?? TOKEN_ID.exec(text.toLowerCase());
   if (!m) throw errors.badRequest(MSG_INVALID_TOKEN);
   const conditionId = m[1]!;

@@ -21,6 +21,8 @@ import { checksumAddress } from '../domain/address.js';
 import { isConditionId } from '../domain/ids.js';
 import { formatMicro, MAX_AMOUNT, MICRO, parseMicro } from '../domain/money.js';
 import { COLLATERAL } from '../ledger/types.js';
+import { DEFAULT_NEG_RISK_ADAPTER } from '../domain/neg-risk-ids.js';
+import { namePlaceholder } from '../catalog/operator/neg-risk.js';
 
 export interface OperatorDeps {
   db: Kysely<Database>;
@@ -30,6 +32,8 @@ export interface OperatorDeps {
   now(): number;
   /** Where a failure that does not fail the request is reported. */
   warn(msg: string, err: unknown): void;
+  /** The NegRiskAdapter whose formula gives new neg-risk events their ids (docs/neg-risk.md). */
+  negRiskAdapter?: string;
 }
 
 type Counted = 'events' | 'markets' | 'comments' | 'profiles';
@@ -38,25 +42,36 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export class Operator {
   private readonly startedAt = Date.now();
+  private readonly namedListeners: Array<(conditionId: string) => void> = [];
 
   constructor(private readonly d: OperatorDeps) {}
 
   async createEvent(input: EventInput) {
-    const event = await createEvent(this.d.db, input, this.d.now());
+    const event = await createEvent(this.d.db, input, this.d.now(), this.negRiskAdapter);
     for (const m of event.markets) await this.d.exchange.syncMarket(m.conditionId); // tradable at once
     return event;
   }
 
   async addMarket(input: MarketInput & { eventSlug: string }) {
-    const created = await addMarket(this.d.db, input, this.d.now());
+    const created = await addMarket(this.d.db, input, this.d.now(), this.negRiskAdapter);
     await this.d.exchange.syncMarket(created.conditionId);
     return created;
   }
 
-  /** Changes a market's flags and settings; the engine's copy of the settings follows the catalog. */
-  async patchMarket(conditionId: string, input: SettingsInput) {
-    const m = await patchMarket(this.d.db, conditionId, input, this.d.now());
+  /**
+   * Changes a market's flags and settings; the engine's copy of the settings follows the catalog.
+   * `question` (and `slug`) name a placeholder of an augmented neg-risk event: it then takes
+   * orders and is announced to `onNamed` listeners (the streams' `new_market`).
+   */
+  async patchMarket(conditionId: string, input: SettingsInput & { question?: string; slug?: string }) {
+    const { question, slug, ...settings } = input;
+    if (question === undefined && slug !== undefined) throw errors.badRequest('slug can only be changed with question, when naming a placeholder');
+    if (question !== undefined) {
+      await namePlaceholder(this.d.db, conditionId, { question, slug }, this.d.now());
+    }
+    const m = await patchMarket(this.d.db, conditionId, settings, this.d.now());
     await this.d.exchange.syncMarket(m.condition_id);
+    if (question !== undefined) for (const fn of this.namedListeners) fn(m.condition_id);
     return {
       ...m, condition_id: m.condition_id, active: m.active === 1, closed: m.closed === 1, archived: m.archived === 1,
       accepting_orders: m.accepting_orders === 1, enable_order_book: m.enable_order_book === 1,
@@ -65,6 +80,15 @@ export class Operator {
       check_enabled: m.check_enabled === 1, rfq_enabled: m.rfq_enabled === 1,
       rewards_min_size: num(m.rewards_min_size), rewards_max_spread: num(m.rewards_max_spread), rewards_daily_rate: num(m.rewards_daily_rate),
     };
+  }
+
+  /** Told the condition id of each placeholder the operator names (after the exchange follows). */
+  onNamed(fn: (conditionId: string) => void): void {
+    this.namedListeners.push(fn);
+  }
+
+  private get negRiskAdapter(): string {
+    return this.d.negRiskAdapter ?? DEFAULT_NEG_RISK_ADAPTER;
   }
 
   createComment(input: CommentInput) {
@@ -103,7 +127,7 @@ export class Operator {
     if (!this.d.exchange.core.market(conditionId)) throw errors.notFound('market not found');
     const payouts = payoutsOf(body);
     const r = await this.d.exchange.run((ex) => ex.resolve(conditionId, payouts));
-    if (!r.ok) throw errors.badRequest(r.reject.message);
+    if (!r.ok) throw new ApiError('bad_request', r.reject.message, { extra: { code: r.reject.code } });
     await audit(this.d.db, 'resolve', conditionId, { payouts }, this.d.now());
     // The event's stored answers show the market closed now (catalog/event-json.ts); if that
     // fails they stay cleared and readers build them from the rows.

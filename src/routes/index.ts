@@ -17,5 +17,7 @@ import { marketDataRoutes } from './marketdata/index.js';
 import { dataApiRoutes } from './dataapi/index.js';
 import { TRADING_ROUTES } from './trading/index.js';
 import { streamRoutes } from './streams/index.js';
+import { botRoutes } from './bots/index.js';
+import { explorerRoutes } from '../explorer/routes.js'; // the web page at /explorer (src/explorer/README.md)
 
-export const ROUTES: RouteModule[] = [root, time, metrics, operatorRoutes, catalog, authRoutes, heartbeatRoutes, dataApiRoutes, marketDataRoutes, ...TRADING_ROUTES, streamRoutes];
+export const ROUTES: RouteModule[] = [root, time, metrics, operatorRoutes, catalog, authRoutes, heartbeatRoutes, dataApiRoutes, marketDataRoutes, ...TRADING_ROUTES, botRoutes, streamRoutes, explorerRoutes];

@@ -14,7 +14,7 @@ import type { ExchangeService } from '../exchange/service.js';
 import type { HeartbeatService } from '../heartbeats/index.js';
 import type { SandboxConfig } from '../config/sandbox.js';
 import { ApiError, errors } from '../errors/catalogue.js';
-import { simAddresses, MAKERS, type SimAccount } from './accounts.js';
+import { simAddresses, simWallets, MAKERS, type SimAccount } from './accounts.js';
 import { Traders, type TraderDeps, type SimCounts } from './traders.js';
 import { SimPruner } from './prune.js';
 import { buildTemplate, holdsDemo, replaceFromTemplate, type Template } from './reset.js';
@@ -171,10 +171,10 @@ export class Sandbox {
 
   /** The accounts with their keys, funded by the traders as they go; the traders on the current markets. */
   private async prepare(): Promise<Traders> {
-    const { makers, takers } = simAddresses(this.d.config.seed);
+    const { makers, takers } = simWallets(this.d.config.seed);
     this.accounts = [];
-    for (const [i, address] of [...makers, ...takers].entries()) {
-      this.accounts.push({ address, role: i < MAKERS ? 'maker' : 'taker', apiKey: await this.d.apiKey(address), heartbeatId: null });
+    for (const [i, { address, privateKey }] of [...makers, ...takers].entries()) {
+      this.accounts.push({ address, privateKey, role: i < MAKERS ? 'maker' : 'taker', apiKey: await this.d.apiKey(address), heartbeatId: null });
     }
     return new Traders(this.d, this.d.config.seed, this.accounts.filter((a) => a.role === 'maker'), this.accounts.filter((a) => a.role === 'taker'));
   }

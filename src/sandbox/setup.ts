@@ -13,6 +13,10 @@ import type { Operator } from '../operator/operator.js';
 import { MarketData } from '../marketdata/index.js';
 import { BookHistoryRecorder } from '../marketdata/book-history.js';
 import { Sandbox } from './sandbox.js';
+import type { SimAccount } from './accounts.js';
+import type { PostedOrder } from '../trading/signed/typed-data.js';
+import { signOrderV1 } from '../trading/signed/sign.js';
+import { tokenCodec } from '../domain/token-codec.js';
 
 export interface SandboxSetup {
   config: Config;
@@ -38,6 +42,7 @@ export function setupSandbox(s: SandboxSetup): { sandbox: Sandbox; bookHistory: 
   const sandbox = new Sandbox({
     exchange: s.exchange, orders: s.orders, ledger: s.ledger, heartbeats: s.heartbeats, db: s.store.db, sqlite: s.store.sqlite,
     deposit: (address, amount) => s.operator.deposit(address, amount),
+    sign: s.config.bots.requireSignatures ? signer(s.config) : undefined,
     apiKey: async (address) => (await s.keys.derive(address, '0').catch(() => s.keys.create(address, '0'))).apiKey,
     now: s.now, config: c, demoConfigured: s.config.demo, manual: s.manual, onError: s.onError,
     afterReset: async () => {
@@ -47,4 +52,15 @@ export function setupSandbox(s: SandboxSetup): { sandbox: Sandbox; bookHistory: 
     },
   });
   return { sandbox, bookHistory };
+}
+
+/** Signs the traders' orders as clob-client does (V1, the market's exchange domain), for a venue that requires signatures. */
+function signer(config: Config): (a: SimAccount, order: PostedOrder) => string {
+  return (a, order) => {
+    const codec = tokenCodec();
+    const cid = order.tokenId.slice(0, order.tokenId.indexOf(':'));
+    return signOrderV1(order, a.privateKey, {
+      chainId: config.chainId, bots: config.bots, negRisk: codec.isNegRisk(cid), positionId: BigInt(codec.positionIdOf(order.tokenId)),
+    });
+  };
 }

@@ -12,6 +12,7 @@ import type { ExchangeService } from '../exchange/service.js';
 import type { OrderDesk } from '../trading/orders.js';
 import type { LedgerDesk } from '../trading/ledger-desk.js';
 import type { OrderBody } from '../trading/order-input.js';
+import type { PostedOrder } from '../trading/signed/typed-data.js';
 import { Prng } from '../domain/prng.js';
 import { MICRO } from '../domain/money.js';
 import { COLLATERAL, tokenId } from '../ledger/types.js';
@@ -24,6 +25,8 @@ export interface TraderDeps {
   ledger: LedgerDesk;
   /** The operator's deposit (integer string of micro-units). */
   deposit(address: string, amount: string): Promise<unknown>;
+  /** Set when the venue requires signed orders (SIBYL_REQUIRE_ORDER_SIGNATURES): the order's signature by the account. */
+  sign?: ((a: SimAccount, order: PostedOrder) => string) | undefined;
 }
 
 export interface SimCounts { steps: number; orders: number; accepted: number; rejected: number; cancels: number; merges: number; deposits: number }
@@ -139,14 +142,14 @@ export class Traders {
 
   private async place(a: SimAccount, outcome: 0 | 1, m: SimMarket, side: 'BUY' | 'SELL', price: number, shares: number, type: 'GTC' | 'FAK'): Promise<string | null> {
     const collateral = (price * shares) / MICRO; // whole shares: an exact integer
-    const body: OrderBody = {
-      owner: a.apiKey, orderType: type,
-      order: {
-        maker: a.address, signer: a.address, taker: '0x0000000000000000000000000000000000000000', tokenId: tokenId(m.conditionId, outcome),
-        makerAmount: String(side === 'BUY' ? collateral : shares), takerAmount: String(side === 'BUY' ? shares : collateral),
-        side, expiration: '0', nonce: '0', feeRateBps: '0', signatureType: 0, salt: String(this.counts.orders), signature: '0x',
-      },
+    const order: PostedOrder & { tokenId: string; signature: string } = {
+      maker: a.address, signer: a.address, taker: '0x0000000000000000000000000000000000000000', tokenId: tokenId(m.conditionId, outcome),
+      makerAmount: String(side === 'BUY' ? collateral : shares), takerAmount: String(side === 'BUY' ? shares : collateral),
+      side, expiration: '0', nonce: '0', feeRateBps: String(this.d.exchange.core.market(m.conditionId)?.takerBaseFeeBps ?? 0),
+      signatureType: 0, salt: String(this.counts.orders), signature: '0x',
     };
+    if (this.d.sign !== undefined) order.signature = this.d.sign(a, order);
+    const body: OrderBody = { owner: a.apiKey, orderType: type, order };
     this.counts.orders++;
     try {
       const r = await this.d.orders.place({ address: a.address, apiKey: a.apiKey }, body);

@@ -11,15 +11,36 @@ import type pg from 'pg';
 import type { CommitProbe } from './commit-probe.js';
 
 type Handle =
-  | { kind: 'sqlite'; sqlite: SqliteDatabase.Database; paused: () => Promise<unknown> | undefined; probe?: CommitProbe }
+  | { kind: 'sqlite'; sqlite: SqliteDatabase.Database; paused: () => Promise<unknown> | undefined; probe?: CommitProbe; memo: Map<string, Memo> }
   | { kind: 'pg'; pool: pg.Pool };
+
+interface Memo { token: string; value: unknown }
 
 const handles = new WeakMap<object, Handle>();
 
 export function registerSqlite(
   db: object, sqlite: SqliteDatabase.Database, paused: () => Promise<unknown> | undefined = () => undefined, probe?: CommitProbe,
 ): void {
-  handles.set(db, { kind: 'sqlite', sqlite, paused, probe });
+  handles.set(db, { kind: 'sqlite', sqlite, paused, probe, memo: new Map() });
+}
+
+/**
+ * `read()`'s answer, read again only when something has been committed since (by any
+ * connection): the commit probe as a private accelerator of small version reads (page_versions
+ * stamps, src/catalog/page-versions.ts). The token is taken before the read, so a kept value is
+ * never older than its token; without a token (PostgreSQL, a transaction, the probe off or failed
+ * its self-test) it reads every time. Only for a few small values under fixed keys.
+ */
+export async function memoUntilCommit<T>(db: object, key: string, read: () => Promise<T>): Promise<T> {
+  const h = handles.get(db);
+  const token = h?.kind === 'sqlite' && !h.sqlite.inTransaction ? h.probe?.token() : undefined;
+  if (token === undefined) return read();
+  const m = h!.kind === 'sqlite' ? h!.memo : undefined;
+  const kept = m!.get(key);
+  if (kept !== undefined && kept.token === token) return kept.value as T;
+  const value = await read();
+  m!.set(key, { token, value });
+  return value;
 }
 
 /**

@@ -68,6 +68,10 @@ export interface EventsTable {
   archived: Generated<Flag>;
   neg_risk: Generated<Flag>;
   neg_risk_market_id: Generated<string>;
+  /** Conversion fee of a neg-risk event, bps (migration 0022). */
+  neg_risk_fee_bips: Generated<number>;
+  /** An augmented neg-risk event: placeholders and an Other (migration 0022). */
+  neg_risk_augmented: Generated<Flag>;
   creator_id: number | null;
   volume: Generated<Micro>;
   liquidity: Generated<Micro>;
@@ -114,6 +118,11 @@ export interface MarketsTable {
   neg_risk: Generated<Flag>;
   neg_risk_market_id: Generated<string>;
   neg_risk_request_id: Generated<string>;
+  /** Question index in its neg-risk event; the event's fee; placeholder / Other flags (migration 0022). */
+  neg_risk_index: Generated<number>;
+  neg_risk_fee_bips: Generated<number>;
+  neg_risk_placeholder: Generated<Flag>;
+  neg_risk_other: Generated<Flag>;
   fpmm: Generated<string>;
   notifications_enabled: Generated<Flag>;
   is_50_50_outcome: Generated<Flag>;

@@ -9,7 +9,10 @@
  *   keepalives, so a vanished holder's session — and its lock — is reaped); the holder is named
  *   by that connection's `application_name` and `backend_start` in `pg_stat_activity`.
  * A paused holder keeps its lock (its process, or its connection, is alive): a second process
- * refuses to start, naming the holder. On PostgreSQL the lock can be lost with its connection
+ * refuses to start, naming the holder. The service (src/server.ts) uses this for SQLite only: on
+ * PostgreSQL the cluster's writer lease (src/cluster/lease.ts) takes the same lock and makes a
+ * second process a follower instead of refusing it; `acquireWriterLock` with a database URL is
+ * kept for tools that must refuse. On PostgreSQL the lock can be lost with its connection
  * (a server restart, a DBA's terminate): `onLost` tells the exchange to stop trading at once, and
  * the lock is then asked for again every second; `onRegained` follows when it is held again.
  */

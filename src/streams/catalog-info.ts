@@ -35,6 +35,11 @@ export class CatalogInfo {
     return this.known.get(conditionId);
   }
 
+  /** Drops what is kept about a market (a named neg-risk placeholder's question changed). */
+  forget(conditionId: string): void {
+    this.known.delete(conditionId);
+  }
+
   /** The market's facts, or null when the catalog has no such market. */
   get(conditionId: string): Promise<MarketInfo | null> {
     const hit = this.known.get(conditionId);

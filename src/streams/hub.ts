@@ -113,6 +113,17 @@ export class Hub {
     if (s1) for (const s of s1) if (!s0?.has(s)) fn(s, 2);
   }
 
+  /**
+   * A placeholder of an augmented neg-risk event was named (docs/neg-risk.md): its catalog facts
+   * are read again and it is announced as a `new_market`, after whatever is queued before it.
+   */
+  announceNamed(conditionId: string, at: number): void {
+    this.catalog.forget(conditionId);
+    const row = this.marketRow(conditionId);
+    if (row === undefined || this.customSockets.size === 0) return;
+    this.sequencer.run(() => this.announce([{ market: row, seq: this.exchange.bookSeq(conditionId) }], at));
+  }
+
   private async announce(created: Array<{ market: MarketRow; seq: number }>, at: number): Promise<void> {
     for (const { market, seq } of created) {
       const info = await this.catalog.get(market.conditionId);

@@ -54,6 +54,11 @@ export class StreamService {
     this.timer.unref();
   }
 
+  /** Announces a named neg-risk placeholder as a `new_market` (src/operator/operator.ts `onNamed`). */
+  announceMarket(conditionId: string): void {
+    this.hub.announceNamed(conditionId, this.deps.now());
+  }
+
   /** Open sockets (both channels). */
   get size(): number { return this.conns.size; }
 

@@ -22,6 +22,13 @@ function amountOf(text: string): number {
   return n;
 }
 
+function indexSetOf(text: string): bigint {
+  if (!/^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/.test(text)) {
+    throw new ApiError('bad_request', 'index_set must be a non-negative integer (decimal or 0x-hex string)', { extra: { code: 'invalid_index_set' } });
+  }
+  return BigInt(text);
+}
+
 export class LedgerDesk {
   constructor(private readonly exchange: ExchangeService) {}
 
@@ -37,6 +44,21 @@ export class LedgerDesk {
 
   redeem(wallet: string, conditionId: string): Promise<LedgerAnswer> {
     return this.op((ex) => ex.redeem(wallet, conditionId.toLowerCase()));
+  }
+
+  /**
+   * Neg-risk conversion (docs/neg-risk.md): `index_set` as a decimal or 0x-hex integer string,
+   * `amount` in micro-units (0 does nothing). A refusal is a 400 with the rejection's `code`.
+   */
+  async convert(wallet: string, marketId: string, indexSet: string, amount: string): Promise<LedgerAnswer> {
+    const bits = indexSetOf(indexSet);
+    const n = parseMicroDigits(amount);
+    if (n === 'too_large') throw new ApiError('amount_too_large', tooLargeMessage('amount'), { extra: { code: 'amount_too_large' } });
+    if (n === 'invalid') throw new ApiError('bad_request', 'amount must be an integer string of micro-units', { extra: { code: 'invalid_amount' } });
+    this.exchange.assertWritable('ledger');
+    const r = await this.exchange.run((ex) => ex.convert(wallet, marketId.toLowerCase(), bits, n));
+    if (!r.ok) throw new ApiError('bad_request', r.reject.message, { extra: { code: r.reject.code } });
+    return { success: true, transactionHash: r.effects.activity[0]?.transactionHash ?? '' };
   }
 
   /** Collateral (no token) or one outcome token's balance of `wallet`, in micro-units. */

@@ -5,8 +5,8 @@
  * orders must state an exact price on the market's tick grid; market orders (FOK/FAK) state a
  * worst price that clients round, so it is brought back onto the grid in the trader's favour
  * (a BUY's limit down, a SELL's up), and a market BUY spends its makerAmount of collateral.
- * The order's `signature` is accepted but not verified: the ledger is custodial and the L2
- * credentials authorise the order (documented in docs/trading.md). The wire types of every field
+ * A present `signature` is verified before this (src/trading/signed/, docs/bots.md); without one
+ * the L2 credentials authorise the order (docs/trading.md). The wire types of every field
  * are the route schema's (src/routes/trading/order-body.ts); this checks what the values mean.
  * Amounts past the exact range of micro-unit integers are refused here, naming the bound
  * (`amount_too_large`, src/domain/micro-input.ts), before any price is derived from them.
@@ -58,14 +58,17 @@ export interface AuthIdentity { address: string; apiKey: string }
  * Validates the body's shape and identity and builds the command. `tickOf` gives the market's
  * tick for a token (undefined when the token is unknown: the engine then rejects it properly).
  */
-export function toOrderCommand(body: OrderBody, who: AuthIdentity, tickOf: (tokenId: string) => number | undefined, builder?: string): OrderCommand | InputReject {
+export function toOrderCommand(body: OrderBody, who: AuthIdentity, tickOf: (tokenId: string) => number | undefined, builder?: string, funder?: string): OrderCommand | InputReject {
   const o = body.order;
   if (o === null || typeof o !== 'object') return { code: 'invalid_order_payload', message: PAYLOAD, field: 'order' };
   if (body.owner !== who.apiKey) return { code: 'owner_mismatch', message: OWNER_MISMATCH, field: 'owner' };
   const addr = who.address.toLowerCase();
+  // A verified signed order of a linked funder wallet (src/trading/signed/) is the funder's: its maker.
+  const owner = funder ?? who.address;
   for (const field of ['maker', 'signer'] as const) {
     const v = o[field];
-    if (typeof v !== 'string' || v.toLowerCase() !== addr) return { code: 'signer_mismatch', message: SIGNER_MISMATCH, field };
+    const want = field === 'maker' ? owner.toLowerCase() : addr;
+    if (typeof v !== 'string' || v.toLowerCase() !== want) return { code: 'signer_mismatch', message: SIGNER_MISMATCH, field };
   }
   const type = body.orderType === undefined ? 'GTC' : body.orderType;
   if (typeof type !== 'string' || !TYPES.includes(type)) return { code: 'invalid_order_payload', message: PAYLOAD, field: 'orderType', allowed: TYPES };
@@ -85,7 +88,7 @@ export function toOrderCommand(body: OrderBody, who: AuthIdentity, tickOf: (toke
   const shares = s === 'BUY' ? taker : maker;
   const { q: price, exact } = ratio(collateral, shares);
   const isMarket = type === 'FOK' || type === 'FAK';
-  const base = { owner: who.address, apiKey: who.apiKey, tokenId: o.tokenId, side: s, type: type as OrderType, postOnly: body.postOnly === true, expiration, ...(builder ? { builder } : {}) };
+  const base = { owner, apiKey: who.apiKey, tokenId: o.tokenId, side: s, type: type as OrderType, postOnly: body.postOnly === true, expiration, ...(builder ? { builder } : {}) };
   if (!isMarket) {
     if (!exact) return { code: 'invalid_price', message: PAYLOAD, field: 'makerAmount', reason: 'makerAmount and takerAmount must give an exact price on the tick grid' };
     return { ...base, price, size: shares };

@@ -8,8 +8,11 @@ import type { CancelResult } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import { engineMetrics } from '../metrics/index.js';
 import { placed, rejected, type OrderResponse } from './responses.js';
-import { isInputReject, toOrderCommand, type AuthIdentity, type OrderBody } from './order-input.js';
+import { isInputReject, toOrderCommand, type AuthIdentity, type InputReject, type OrderBody } from './order-input.js';
 import type { CancelAnswer } from './wire.js';
+import type { Prepared, SignedOrderGate } from './signed/gate.js';
+
+const isRefusal = (p: Prepared | InputReject): p is InputReject => 'code' in p;
 
 export const MAX_BATCH_ORDERS = 15;
 export const MAX_CANCEL_IDS = 1000;
@@ -28,7 +31,7 @@ function cancelAnswer(r: CancelResult): CancelAnswer {
 }
 
 export class OrderDesk {
-  constructor(private readonly exchange: ExchangeService) {}
+  constructor(private readonly exchange: ExchangeService, private readonly signed?: SignedOrderGate) {}
 
   private tickOf = (tokenId: string): number | undefined => {
     const i = tokenId.lastIndexOf(':');
@@ -38,20 +41,34 @@ export class OrderDesk {
   /** Places one order; a rejection is an answer (success: false), not an exception. */
   async place(who: AuthIdentity, body: OrderBody, builder?: string): Promise<OrderResponse> {
     this.exchange.assertWritable('order');
-    const cmd = toOrderCommand(body, who, this.tickOf, builder);
-    if (isInputReject(cmd)) return counted(rejected(cmd));
-    return counted(placed(await this.exchange.run((ex) => ex.placeOrder(cmd))));
+    if (this.signed === undefined) return this.placeChecked(who, { body }, builder);
+    const prep = await this.signed.prepare(body, who); // token id, signature, replay: before the queue
+    if (isRefusal(prep)) return counted(rejected(prep));
+    return this.placeChecked(who, prep, builder);
   }
 
   /** Places up to 15 orders, answering one response per order in request order. */
   async placeMany(who: AuthIdentity, bodies: OrderBody[], builder?: string): Promise<OrderResponse[]> {
     this.exchange.assertWritable('order');
+    const signed = this.signed;
+    const preps = signed === undefined ? bodies.map((body): Prepared => ({ body })) : await Promise.all(bodies.map((b) => signed.prepare(b, who)));
     // Issued in one tick, the orders share one transaction (group commit) and keep their order.
-    return Promise.all(bodies.map((b) => {
-      const cmd = toOrderCommand(b, who, this.tickOf, builder);
-      if (isInputReject(cmd)) return Promise.resolve(counted(rejected(cmd)));
-      return this.exchange.run((ex) => ex.placeOrder(cmd)).then((r) => counted(placed(r)));
-    }));
+    return Promise.all(preps.map((p) => (isRefusal(p) ? Promise.resolve(counted(rejected(p))) : this.placeChecked(who, p, builder))));
+  }
+
+  private async placeChecked(who: AuthIdentity, prep: Prepared, builder?: string): Promise<OrderResponse> {
+    let accepted: OrderResponse | undefined;
+    try {
+      const cmd = toOrderCommand(prep.body, who, this.tickOf, builder, prep.funder);
+      if (isInputReject(cmd)) return counted(rejected(cmd));
+      const r = placed(await this.exchange.run((ex) => ex.placeOrder(cmd)));
+      if (r.success) accepted = r;
+      return counted(r);
+    } finally {
+      if (prep.claim !== undefined && this.signed !== undefined) {
+        await this.signed.store.settle(prep.claim.hash, accepted ? accepted.orderID : null);
+      }
+    }
   }
 
   async cancel(who: AuthIdentity, ids: string[]): Promise<CancelAnswer> {

@@ -16,7 +16,7 @@ import { runPlan } from '../../src/store/read-plan.js';
 import { keptPage } from '../../src/catalog/comment-pages.js';
 import type { Entity } from '../../src/catalog/holders.js';
 import type { WireComment } from '../../src/catalog/comment-shape.js';
-import { versionsOf } from '../../src/catalog/page-versions.js';
+import { versionsOf } from '../../src/store/page-versions.js';
 import { Comment, EventListItem } from '../../src/routes/catalog/schemas.js';
 import { startApi, market, WALLETS, type Api } from './helpers.js';
 

@@ -66,6 +66,11 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   await c.call({ method: 'POST', url: '/last-trades-prices', body: tokens, expect: 200 });
   await c.call({ method: 'GET', url: `/tick-size?token_id=${enc(t0)}`, expect: 200 });
   await c.call({ method: 'GET', url: `/neg-risk?token_id=${enc(t0)}`, expect: 200 });
+  // ── what trading bots ask before signing (docs/bots.md)
+  await c.call({ method: 'GET', url: `/fee-rate?token_id=${enc(t0)}`, expect: 200 });
+  await c.call({ method: 'GET', url: `/fee-rate?token_id=${'9'.repeat(70)}`, expect: 404 });
+  await c.call({ method: 'GET', url: '/version', expect: 200 });
+  await c.call({ method: 'GET', url: `/markets-by-token/${enc(t0)}`, expect: 200 });
   const nowS = Math.floor(Date.now() / 1000);
   await c.call({ method: 'GET', url: `/prices-history?market=${enc(t0)}&interval=max&fidelity=60`, expect: 200 });
   await c.call({ method: 'GET', url: `/prices-history?market=${enc(resolved.tokens[0]!.token_id)}&startTs=${nowS - 90 * 86_400}&endTs=${nowS}&fidelity=1440`, expect: 200 });
@@ -139,6 +144,10 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   // ── operator: funds, then the trading walk
   await c.call({ method: 'POST', url: `/admin/wallets/${a.address}/deposit`, admin: true, body: { amount: '1000000000' }, expect: 200 });
   await c.call({ method: 'GET', url: '/balance-allowance?asset_type=COLLATERAL', l2: a, expect: 200 });
+  await c.call({ method: 'GET', url: '/balance-allowance/update?asset_type=COLLATERAL', l2: a, expect: 200 });
+  await c.call({ method: 'POST', url: `/admin/wallets/${bobWallet.address}/signers`, admin: true, body: { signer: a.address }, expect: 200 });
+  await c.call({ method: 'GET', url: `/admin/wallets/${bobWallet.address}/signers`, admin: true, expect: 200 });
+  await c.call({ method: 'POST', url: '/admin/wallets/not-an-address/signers', admin: true, body: { signer: a.address }, expect: 400 });
 
   const trader = a as Trader;
   const size = String(Math.max(market.minimum_order_size, 5));
@@ -175,6 +184,15 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   await c.call({ method: 'GET', url: `/positions?user=${a.address}&sizeThreshold=0`, expect: 200 });
   await c.call({ method: 'GET', url: `/activity?user=${a.address}`, expect: 200 });
   await c.call({ method: 'GET', url: `/holders?market=${other.condition_id}&minBalance=0`, expect: 200 });
+  // a neg-risk conversion (docs/neg-risk.md)
+  const conv = (await c.call({ method: 'POST', url: '/admin/events', admin: true, expect: 200, body: {
+    slug: 'contract-neg-risk', title: 'Contract neg-risk', negRisk: true, negRiskFeeBips: 100,
+    markets: [{ question: 'A wins?', slug: 'contract-nr-a' }, { question: 'B wins?', slug: 'contract-nr-b' }],
+  } })).json as { markets: Array<{ conditionId: string }> };
+  await c.call({ method: 'POST', url: '/split', l2: a, body: { market: conv.markets[0]!.conditionId, amount: '2000000' }, expect: 200 });
+  const convMarket = (await c.call({ method: 'GET', url: `/markets/${conv.markets[0]!.conditionId}`, expect: 200 })).json as { neg_risk_market_id: string };
+  await c.call({ method: 'POST', url: '/convert', l2: a, body: { market_id: convMarket.neg_risk_market_id, index_set: '1', amount: '2000000' }, expect: 200 });
+  await c.call({ method: 'POST', url: '/convert', l2: a, body: { market_id: convMarket.neg_risk_market_id, index_set: '4', amount: '2000000' }, expect: 400 });
 
   // ── heartbeats (bob's switch; bob holds no orders)
   const beat = (await c.call({ method: 'POST', url: '/v1/heartbeats', l2: b, body: { heartbeat_id: null }, expect: 200 })).json as { heartbeat_id: string };
@@ -237,4 +255,12 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   // ── last: bob revokes his own key
   await c.call({ method: 'DELETE', url: '/auth/api-key', l2: b, expect: 200 });
   await c.call({ method: 'GET', url: '/auth/api-keys', l2: b, expect: 401 });
+
+  // ── the living sandbox (docs/sandbox.md): book history, the simulated traders; a reset comes last (it empties the venue)
+  await c.call({ method: 'PUT', url: `/admin/markets/${cid}/book-history`, admin: true, body: { every_trade: true }, expect: 200 });
+  await new Promise((r) => setTimeout(r, 1100)); // the recorder writes its snapshots once a second
+  await c.call({ method: 'GET', url: `/orderbook-history?asset_id=${enc(t0)}&limit=5`, expect: 200 });
+  await c.call({ method: 'GET', url: '/orderbook-history?asset_id=nope', expect: 400 });
+  await c.call({ method: 'PUT', url: '/admin/demo', admin: true, body: { live: false, rate: 5 }, expect: 200 });
+  await c.call({ method: 'POST', url: '/admin/reset', admin: true, body: { confirm: 'reset', wipe: true }, expect: 200 });
 }

@@ -18,6 +18,8 @@ const EXCLUDED: ReadonlyArray<{ match: (r: RegisteredRoute) => boolean; what: st
   { what: '/docs, /docs/*', match: (r) => r.path === '/docs' || r.path.startsWith('/docs/'), why: 'the Swagger UI (@fastify/swagger-ui): static assets and a copy of the OpenAPI document, no route schema' },
   { what: 'GET /openapi.json', match: (r) => r.path === '/openapi.json', why: 'the OpenAPI document itself (hidden, no response schema); the test reads it to cross-check the route list' },
   { what: 'GET /asyncapi.json', match: (r) => r.path === '/asyncapi.json', why: 'the AsyncAPI document of the streams (no response schema, like /openapi.json); test/streams checks what it says' },
+  // Not an API route: the explorer's HTML page and its hashed assets (src/explorer), driven in a browser by test/explorer.
+  { what: 'GET /explorer*', match: (r) => r.path === '/explorer*', why: 'the explorer web page and its assets (HTML, JS, CSS; no route schema); test/explorer checks them in a browser' },
   { what: 'OPTIONS *', match: (r) => r.method === 'OPTIONS', why: 'CORS preflight answered by @fastify/cors, empty body' },
   { what: 'WebSocket routes', match: isWebSocket, why: 'stream upgrades, no HTTP body; tested in test/streams' },
 ];

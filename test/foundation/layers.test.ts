@@ -17,9 +17,10 @@ const LAYER_OF: Record<string, string> = {
   engine: 'engine', ledger: 'ledger', core: 'core',
   metrics: 'floor', store: 'store',
   exchange: 'service', trading: 'service', marketdata: 'service', dataapi: 'service', catalog: 'service',
-  heartbeats: 'service', operator: 'service', streams: 'service', demo: 'service',
+  heartbeats: 'service', operator: 'service', streams: 'service', demo: 'service', sandbox: 'service',
+  cluster: 'service', // the writer lease, the committed-batch feed, following and forwarding (src/cluster/README.md)
   auth: 'edge', edge: 'edge', http: 'edge',
-  routes: 'routes',
+  routes: 'routes', explorer: 'routes', // the explorer's routes, its build and page (browser code is in web/explorer/)
   cli: 'root', 'server.ts': 'root',
 };
 

@@ -97,7 +97,10 @@ for (const backend of backends()) {
     it('404 for an unknown well-formed token, 400 for a malformed one or none', async () => {
       const unknown = await k.get(`/book?token_id=0x${'cd'.repeat(32)}:1`);
       assert.deepEqual([unknown.status, unknown.body], [404, { error: 'No orderbook exists for the requested token id' }]);
-      for (const bad of ['123', `${m}:2`, `${m}`, 'x'.repeat(300)]) {
+      // A decimal id is a well-formed CTF position id (docs/bots.md): unknown → 404, like the above.
+      const position = await k.get('/book?token_id=123');
+      assert.deepEqual([position.status, position.body], [404, { error: 'No orderbook exists for the requested token id' }]);
+      for (const bad of [`${m}:2`, `${m}`, 'x'.repeat(300), '12a']) {
         const r = await k.get(`/book?token_id=${bad}`);
         assert.deepEqual([r.status, r.body], [400, { error: 'Invalid token id' }], bad);
       }

@@ -1,8 +1,10 @@
 /**
- * One process holds the exchange per database (issue #33 §1): a second service on the same
- * SIBYL_DATA_DIR or DATABASE_URL refuses to start and names the holder; a paused holder keeps the
- * database, a killed one frees it. On PostgreSQL, a lost lock connection stops trading at once and
- * trading resumes when the lock is held again.
+ * One writer per database (issue #33 §1, issue #30): on SQLite a second service on the same
+ * SIBYL_DATA_DIR refuses to start and names the holder; a paused holder keeps the database, a
+ * killed one frees it. On PostgreSQL a second service becomes a follower (its own commands are
+ * refused; over HTTP they are forwarded, test/cluster) and takes over when the writer stops or
+ * dies; a lost lock connection stops trading at once and trading resumes when the lock is held
+ * again. The paused writer's lease expiry and fencing are tested in test/cluster.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,7 +53,83 @@ async function startWithin(config: Config, ms: number): Promise<Service> {
 
 for (const backend of backends()) {
   describe(`one writer per database (${backend.name})`, { skip: backend.skip }, () => {
-    it('a second service in the same process refuses while the first runs, and starts once it stopped', async () => {
+    if (backend.name === 'postgres') {
+      it('a second service follows while the first writes, and takes over once it stopped', async () => {
+        const { config, dispose } = await (backend as Backend).fresh();
+        try {
+          const first = await createService(config, { logger: false });
+          const second = await createService(config, { logger: false });
+          assert.equal(first.services.cluster!.status().role, 'writer');
+          assert.equal(second.services.cluster!.status().role, 'follower');
+          assert.equal(second.services.writerLock.held, false);
+          await assert.rejects(second.services.exchange.run((ex) => ex.deposit(WALLET, 1)), (e: Error & { status?: number }) => e.status === 503 && /follower/.test(e.message));
+          assert.equal((await first.services.exchange.run((ex) => ex.deposit(WALLET, 1_000_000))).ok, true);
+          const epoch = first.services.cluster!.status().epoch;
+          await first.close();
+          const by = Date.now() + 5000;
+          while (second.services.cluster!.status().role !== 'writer' && Date.now() < by) await new Promise((r) => setTimeout(r, 50));
+          let ok = false;
+          while (!ok && Date.now() < by + 5000) {
+            ok = await second.services.exchange.run((ex) => ex.deposit(WALLET, 1_000_000)).then((r) => r.ok, () => false);
+            if (!ok) await new Promise((r) => setTimeout(r, 50));
+          }
+          assert.equal(ok, true, 'the follower took over and trades');
+          assert.ok(second.services.cluster!.status().epoch > epoch, 'the epoch grew');
+          assert.equal(second.services.exchange.core.balance(WALLET, COLLATERAL).free, 2_000_000, 'the new writer rebuilt the first one\'s commits');
+          await second.close();
+        } finally {
+          await dispose();
+        }
+      });
+
+      it('a commit after the epoch moved on is refused inside the database; the writer steps down', async () => {
+        const { config, dispose } = await (backend as Backend).fresh();
+        const service = await createService(config, { logger: false });
+        const admin = new pg.Client({ connectionString: config.databaseUrl });
+        await admin.connect();
+        try {
+          const { exchange, cluster } = service.services;
+          assert.equal((await exchange.run((ex) => ex.deposit(WALLET, 1_000_000))).ok, true);
+          // Another writer took over (as after a pause): the lease's epoch is no longer this writer's.
+          await admin.query('UPDATE writer_lease SET epoch = epoch + 1 WHERE id = 1');
+          await assert.rejects(exchange.run((ex) => ex.deposit(WALLET, 2_000_000)), (e: Error & { status?: number; headers?: Record<string, string> }) => e.status === 503);
+          const { rows } = await admin.query<{ free: string }>('SELECT free::text FROM balances WHERE wallet = $1', [WALLET.toLowerCase()]);
+          assert.deepEqual(rows.map((r) => r.free), ['1000000'], 'the refused batch was not stored');
+          const by = Date.now() + 3000;
+          while (cluster!.status().role !== 'follower' && Date.now() < by) await new Promise((r) => setTimeout(r, 20));
+          assert.equal(cluster!.status().role, 'follower', 'the fenced writer stepped down');
+        } finally {
+          await admin.end();
+          await service.close();
+          await dispose();
+        }
+      });
+
+      it('a follower takes over from a killed writer', async () => {
+        const { config, dispose } = await (backend as Backend).fresh();
+        const { child, exited } = await startHolder(config);
+        try {
+          const next = await createService(config, { logger: false });
+          assert.equal(next.services.cluster!.status().role, 'follower');
+          child.kill('SIGKILL');
+          await exited;
+          let ok = false;
+          const by = Date.now() + 8000;
+          while (!ok && Date.now() < by) {
+            ok = await next.services.exchange.run((ex) => ex.deposit(WALLET, 1_000_000)).then((r) => r.ok, () => false);
+            if (!ok) await new Promise((r) => setTimeout(r, 100));
+          }
+          assert.equal(ok, true, 'the follower trades');
+          await next.close();
+        } finally {
+          child.kill('SIGKILL');
+          await exited;
+          await dispose();
+        }
+      });
+    }
+
+    if (backend.name === 'sqlite') it('a second service in the same process refuses while the first runs, and starts once it stopped', async () => {
       const { config, dispose } = await (backend as Backend).fresh();
       try {
         const first = await createService(config, { logger: false });
@@ -65,7 +143,7 @@ for (const backend of backends()) {
       }
     });
 
-    it('a paused holder keeps the database; a killed one frees it', async () => {
+    if (backend.name === 'sqlite') it('a paused holder keeps the database; a killed one frees it', async () => {
       const { config, dispose } = await (backend as Backend).fresh();
       const { child, exited } = await startHolder(config);
       try {

@@ -18,10 +18,10 @@ const ADMIN = 'sandbox-admin-token-0123456789';
 
 interface Run { svc: TestService; trades: string[]; orders: number; cancels: number; markets: number }
 
-async function simulate(seed: string, seconds = 60, rate = '20'): Promise<Run> {
+async function simulate(seed: string, seconds = 60, rate = '20', env: Record<string, string> = {}): Promise<Run> {
   const clock = { now: START };
   const svc = await startTestService(backends()[0]!, {
-    SIBYL_DEMO: '1', SIBYL_DEMO_LIVE: '1', SIBYL_DEMO_RATE: rate, SIBYL_DEMO_SEED: seed, SIBYL_ADMIN_TOKEN: ADMIN, SIBYL_BOOK_HISTORY_S: '0',
+    SIBYL_DEMO: '1', SIBYL_DEMO_LIVE: '1', SIBYL_DEMO_RATE: rate, SIBYL_DEMO_SEED: seed, SIBYL_ADMIN_TOKEN: ADMIN, SIBYL_BOOK_HISTORY_S: '0', ...env,
   }, { now: () => clock.now, sandboxManual: true });
   for (let t = 0; t < seconds * 10; t++) {
     clock.now += 100;
@@ -77,6 +77,23 @@ describe('simulated traders (sqlite)', () => {
     const other = await simulate('8', 20);
     runs.push(other);
     assert.notDeepEqual(other.trades, runs[0]!.trades.slice(0, other.trades.length));
+  });
+});
+
+describe('simulated traders on a venue that requires signed orders (sqlite)', () => {
+  it('sign their orders as clob-client does (V1, CTF position ids), and trade', async () => {
+    const run = await simulate('7', 20, '20', { SIBYL_REQUIRE_ORDER_SIGNATURES: '1', SIBYL_TOKEN_IDS: 'ctf' });
+    try {
+      const counts = run.svc.services.sandbox.counts()!;
+      assert.ok(counts.accepted >= 100, JSON.stringify(counts));
+      assert.ok(run.trades.length > 0, 'trades');
+      const { makers, takers } = simAddresses(7);
+      const signed = await run.svc.store.db.selectFrom('signed_orders').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('signer', 'in', [...makers, ...takers].map((a) => a.toLowerCase())).where('order_id', '!=', '').executeTakeFirstOrThrow();
+      assert.equal(Number(signed.n), counts.accepted, 'every accepted order was a verified signed order');
+    } finally {
+      await run.svc.dispose();
+    }
   });
 });
 

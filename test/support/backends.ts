@@ -43,7 +43,8 @@ export function backends(): Backend[] {
   }
   // Each service gets its own rate-limit key prefix, so services sharing one Redis never share counters.
   const baseEnv = (extra: Record<string, string> = {}) => ({
-    SIBYL_DEMO: '0', LOG_LEVEL: 'silent', PORT: '0', SIBYL_RATE_LIMIT_PREFIX: `test-${randomBytes(4).toString('hex')}`, ...extra,
+    // Simulated traders stay off unless a test opts in (books move only when the test moves them).
+    SIBYL_DEMO: '0', SIBYL_DEMO_LIVE: '0', LOG_LEVEL: 'silent', PORT: '0', SIBYL_RATE_LIMIT_PREFIX: `test-${randomBytes(4).toString('hex')}`, ...extra,
   });
   return [
     {

@@ -119,7 +119,7 @@ for (const backend of backends()) {
       const { taker: _t, nonce: _n, feeRateBps: _f, ...rest } = orderBody(alice, `${cid}:0`, 'BUY', '0.41', '10').order;
       const v2 = {
         deferExec: false, postOnly: false, owner: base.owner, orderType: 'GTC',
-        order: { ...rest, salt: 987654321, signatureType: 3, timestamp: String(Date.now()), metadata: ZERO32, builder: ZERO32, signature: `0x${'ab'.repeat(317)}` },
+        order: { ...rest, salt: 987654321, signatureType: 3, timestamp: String(Date.now()), metadata: ZERO32, builder: ZERO32, signature: '0x' }, // unsigned: a present one is verified (docs/bots.md)
       };
       for (const [name, body] of [['v1', v1], ['v2', v2], ['digit-string salt', orderBody(alice, `${cid}:0`, 'BUY', '0.42', '10', {})]] as const) {
         const res = await post(svc, alice, 'POST', '/order', body);

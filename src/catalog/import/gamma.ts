@@ -94,7 +94,10 @@ async function seriesOf(db: Db, r: Rec, now: number): Promise<string[]> {
 async function marketOf(db: Db, m: Rec, now: number): Promise<NewMarket> {
   const outcomes = jsonList(m, 'outcomes') ?? ['Yes', 'No'];
   if (outcomes.length !== 2) throw new ImportError('outcomes must name exactly 2 outcomes');
-  jsonList(m, 'clobTokenIds');
+  const sourceIds = jsonList(m, 'clobTokenIds');
+  // The source's own token ids (decimal position ids), kept: ctf mode shows them (docs/bots.md).
+  const sourceTokenIds = sourceIds?.length === 2 && sourceIds.every((x) => typeof x === 'string' && /^[0-9]{1,78}$/.test(x)) && sourceIds[0] !== sourceIds[1]
+    ? sourceIds as [string, string] : undefined;
   const conditionId = str(m, 'conditionId')?.toLowerCase();
   if (conditionId !== undefined && !isConditionId(conditionId)) throw new ImportError(`conditionId is not 0x + 64 hex: ${conditionId}`);
   const questionId = str(m, 'questionID')?.toLowerCase();
@@ -107,6 +110,7 @@ async function marketOf(db: Db, m: Rec, now: number): Promise<NewMarket> {
     acceptingOrders: bool(m, 'acceptingOrders'), enableOrderBook: bool(m, 'enableOrderBook'),
     minimumTickSize: micro(m, 'orderPriceMinTickSize'), minimumOrderSize: micro(m, 'orderMinSize'),
     tags: await tagsOf(db, m, now), volume: micro(m, 'volume'), createdAt: date(m, 'createdAt'), updatedAt: date(m, 'updatedAt'),
+    ...(sourceTokenIds ? { sourceTokenIds } : {}),
   };
 }
 

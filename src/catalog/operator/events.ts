@@ -16,6 +16,7 @@ import { eventDetail } from '../events.js';
 import { storeEventItems } from '../event-json.js';
 import { withEvents } from '../markets.js';
 import { msOf, settingsPatch, walletOf, type SettingsInput } from './input.js';
+import { checkNegRiskEvent, checkNegRiskMarkets } from './neg-risk.js';
 
 export type TagRef = string | { slug: string; label: string };
 export type SeriesRef = string | { slug: string; title: string; ticker?: string; seriesType?: string; recurrence?: string };
@@ -25,6 +26,8 @@ export interface MarketInput extends SettingsInput {
   question: string; slug: string; conditionId?: string; questionId?: string; description?: string; resolutionSource?: string;
   startDate?: string; endDate?: string; image?: string; icon?: string; outcomes?: string[]; tags?: TagRef[];
   metadata?: object;
+  /** An augmented neg-risk event's unnamed placeholder / its Other (docs/neg-risk.md). */
+  negRiskPlaceholder?: boolean; negRiskOther?: boolean;
 }
 
 export interface EventInput {
@@ -32,6 +35,8 @@ export interface EventInput {
   image?: string; icon?: string; active?: boolean; closed?: boolean; archived?: boolean; negRisk?: boolean;
   tags?: TagRef[]; series?: SeriesRef[]; sites?: SiteRef[]; creator?: NewCreator; metadata?: object;
   markets?: MarketInput[];
+  /** Neg-risk (docs/neg-risk.md): `enableNegRisk` is `negRisk`'s other name; the conversion fee; augmented. */
+  enableNegRisk?: boolean; negRiskFeeBips?: number; negRiskAugmented?: boolean;
 }
 
 async function tagSlugs(db: Db, refs: TagRef[] | undefined, now: number): Promise<string[]> {
@@ -59,8 +64,9 @@ async function checkMarketsFree(db: Db, markets: MarketInput[]): Promise<void> {
   if (cid) throw errors.conflict(`conditionId already exists: ${cid.condition_id}`);
 }
 
-async function newMarket(db: Db, m: MarketInput, now: number): Promise<NewMarket> {
+async function newMarket(db: Db, m: MarketInput, now: number, negRiskAdapter?: string): Promise<NewMarket> {
   return {
+    negRiskAdapter, negRiskPlaceholder: m.negRiskPlaceholder, negRiskOther: m.negRiskOther,
     question: m.question, slug: m.slug, conditionId: m.conditionId, questionId: m.questionId, description: m.description,
     resolutionSource: m.resolutionSource, startDate: msOf('startDate', m.startDate) ?? now, endDate: msOf('endDate', m.endDate),
     image: m.image, icon: m.icon, outcomes: m.outcomes as [string, string] | undefined, tags: await tagSlugs(db, m.tags, now),
@@ -80,7 +86,8 @@ export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Db) => 
 
 const withTokenIds = <M extends { clobTokenIds: string }>(m: M) => ({ ...m, tokenIds: JSON.parse(m.clobTokenIds) as string[] });
 
-export async function createEvent(db: Kysely<Database>, input: EventInput, now: number) {
+export async function createEvent(db: Kysely<Database>, input: EventInput, now: number, negRiskAdapter?: string) {
+  const negRisk = checkNegRiskEvent(input);
   return inTransaction(db, async (trx) => {
     if (await trx.selectFrom('events').select('id').where('slug', '=', input.slug).executeTakeFirst()) {
       throw errors.conflict(`event slug already exists: ${input.slug}`);
@@ -95,12 +102,13 @@ export async function createEvent(db: Kysely<Database>, input: EventInput, now: 
     const creatorId = creator ? await findOrCreateCreator(trx, creator, now) : null;
     const tags = await tagSlugs(trx, input.tags, now); // the event's tags before its markets' (tag ids in that order)
     const newMarkets: NewMarket[] = [];
-    for (const m of markets) newMarkets.push(await newMarket(trx, m, now));
+    for (const m of markets) newMarkets.push(await newMarket(trx, m, now, negRisk ? negRiskAdapter : undefined));
     // The event with its markets, then their settings: the stored answers are built once, at the end.
     const created = await insertEvent(trx, {
       slug: input.slug, title: input.title, ticker: input.ticker, description: input.description, resolutionSource: input.resolutionSource,
       startDate: msOf('startDate', input.startDate) ?? now, endDate: msOf('endDate', input.endDate), image: input.image, icon: input.icon,
-      active: input.active, closed: input.closed, archived: input.archived, negRisk: input.negRisk,
+      active: input.active, closed: input.closed, archived: input.archived, negRisk,
+      negRiskAdapter: negRisk ? negRiskAdapter : undefined, negRiskFeeBips: input.negRiskFeeBips, negRiskAugmented: input.negRiskAugmented,
       creatorId, tags, series, sites, metadata: input.metadata as Record<string, unknown> | undefined, markets: newMarkets,
     }, now, { storeAnswers: false });
     for (const [i, m] of markets.entries()) {
@@ -115,12 +123,16 @@ export async function createEvent(db: Kysely<Database>, input: EventInput, now: 
   });
 }
 
-export async function addMarket(db: Kysely<Database>, input: MarketInput & { eventSlug: string }, now: number) {
+export async function addMarket(db: Kysely<Database>, input: MarketInput & { eventSlug: string }, now: number, negRiskAdapter?: string) {
   return inTransaction(db, async (trx) => {
-    const event = await trx.selectFrom('events').select('id').where('slug', '=', input.eventSlug).executeTakeFirst();
+    const event = await trx.selectFrom('events').select(['id', 'neg_risk', 'neg_risk_augmented']).where('slug', '=', input.eventSlug).executeTakeFirst();
     if (!event) throw errors.notFound(`event not found: ${input.eventSlug}`);
+    checkNegRiskMarkets(Number(event.neg_risk) === 1 && Number(event.neg_risk_augmented) === 1, [input]);
+    if (input.negRiskOther && (await trx.selectFrom('markets').select('id').where('event_id', '=', event.id).where('neg_risk_other', '=', 1).executeTakeFirst())) {
+      throw errors.badRequest('the event already has its Other (negRiskOther)');
+    }
     await checkMarketsFree(trx, [input]);
-    const made = await insertMarket(trx, event.id, await newMarket(trx, input, now), now);
+    const made = await insertMarket(trx, event.id, await newMarket(trx, input, now, negRiskAdapter), now);
     const patch = settingsPatch(input, now);
     if (Object.keys(patch).length) await updateMarket(trx, made.conditionId, patch, now);
     await audit(trx, 'market.create', made.conditionId, input, now);

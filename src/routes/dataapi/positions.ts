@@ -26,7 +26,7 @@ export const positionsRoute: RouteModule = (app, services) => {
     },
     ...dataRouteOptions(services, Query),
   }, async (req, reply) => {
-    const body = await positionsPage(services.store.db, services.exchange.core, services.now(), req.query);
+    const body = await positionsPage(services.store.db, services.exchange, services.now(), req.query);
     return sendJsonText(reply, body);
   });
 };

@@ -25,11 +25,13 @@ import { negRiskRoute } from './neg-risk.js';
 import { pricesHistoryRoute } from './prices-history.js';
 import { batchPricesHistoryRoute } from './batch-prices-history.js';
 import { tradesRoute } from './trades.js';
+import { orderbookHistoryRoute } from './orderbook-history.js';
 
 const CLOB_MARKET_DATA: RouteModule[] = [
   marketsRoute, samplingMarketsRoute, simplifiedMarketsRoute, samplingSimplifiedMarketsRoute, marketByIdRoute, clobMarketRoute,
   bookRoute, booksRoute, pricesRoute, priceRoute, midpointRoute, midpointsRoute, spreadRoute, spreadsRoute,
   lastTradePriceRoute, lastTradesPricesRoute, tickSizeRoute, negRiskRoute, pricesHistoryRoute, batchPricesHistoryRoute, tradesRoute,
+  orderbookHistoryRoute,
 ];
 
 export const marketDataRoutes: RouteModule = (app, services) => {

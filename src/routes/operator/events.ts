@@ -18,6 +18,9 @@ const Body = Type.Object({
   resolutionSource: Text(2000), startDate: Type.Optional(Iso), endDate: Type.Optional(Iso), image: Text(2000), icon: Text(2000),
   active: Type.Optional(Type.Boolean()), closed: Type.Optional(Type.Boolean()), archived: Type.Optional(Type.Boolean()),
   negRisk: Type.Optional(Type.Boolean()),
+  enableNegRisk: Type.Optional(Type.Boolean({ description: "negRisk's other name (docs/neg-risk.md)" })),
+  negRiskFeeBips: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, description: 'conversion fee of a neg-risk event, bps (default 0)' })),
+  negRiskAugmented: Type.Optional(Type.Boolean({ description: 'an augmented neg-risk event: named outcomes, placeholders and an Other' })),
   tags: Type.Optional(Type.Array(Type.Union([Type.String({ minLength: 1 }), Type.Object({ slug: Slug, label: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false })]), { maxItems: 50 })),
   series: Type.Optional(Type.Array(Type.Union([Type.String({ minLength: 1 }), Type.Object({
     slug: Slug, title: Type.String({ minLength: 1, maxLength: 1000 }), ticker: Text(300), seriesType: Text(100), recurrence: Text(100),

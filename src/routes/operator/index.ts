@@ -13,8 +13,10 @@ import { operatorComments } from './comments.js';
 import { operatorProfiles } from './profiles.js';
 import { operatorDeposit } from './deposit.js';
 import { operatorResolve } from './resolve.js';
+import { operatorDemo } from './demo.js';
+import { operatorSigners } from './signers.js';
 
-const OPERATOR_ROUTES: RouteModule[] = [operatorStatus, operatorMode, operatorEvents, operatorMarkets, operatorComments, operatorProfiles, operatorDeposit, operatorResolve];
+const OPERATOR_ROUTES: RouteModule[] = [operatorStatus, operatorMode, operatorEvents, operatorMarkets, operatorComments, operatorProfiles, operatorDeposit, operatorResolve, operatorSigners, operatorDemo];
 
 export const operatorRoutes: RouteModule = (app, services) => {
   app.register(async (scope) => {

@@ -35,6 +35,8 @@ export const marketInputFields = {
   outcomes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 2, maxItems: 2 })),
   tags: Type.Optional(Type.Array(Ref, { maxItems: 50 })),
   metadata: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  negRiskPlaceholder: Type.Optional(Type.Boolean({ description: 'an unnamed placeholder of an augmented neg-risk event: no orders until named (docs/neg-risk.md)' })),
+  negRiskOther: Type.Optional(Type.Boolean({ description: "the augmented neg-risk event's Other: no orders until resolved" })),
   ...settingsFields,
 };
 export const MarketInput = Type.Object(marketInputFields, { additionalProperties: false });
@@ -67,7 +69,11 @@ export const operatorMarkets: RouteModule = (app, { operator }) => {
     schema: {
       ...common, summary: "Change a market's flags and order-book settings",
       params: Type.Object({ condition_id: Type.String() }),
-      body: Type.Object(settingsFields, { additionalProperties: false, minProperties: 1 }),
+      body: Type.Object({
+        ...settingsFields,
+        question: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'names a placeholder of an augmented neg-risk event (docs/neg-risk.md)' })),
+        slug: Type.Optional(Type.String({ minLength: 1, maxLength: 300, pattern: '^[a-z0-9][a-z0-9-]*$', description: 'with question: the named market\'s new slug' })),
+      }, { additionalProperties: false, minProperties: 1 }),
       response: { 200: Settings },
     },
     config: { family: 'admin' },

@@ -1,14 +1,17 @@
 /**
  * Custodial ledger routes (L2; not in the spec, documented in OpenAPI and docs/trading.md):
  * `POST /split` (collateral → one of each outcome), `POST /merge` (one of each → collateral),
- * `POST /redeem` (after resolution) and `GET /balance-allowance`. Amounts are 6-decimal integer
+ * `POST /redeem` (after resolution), `POST /convert` (neg-risk NO → YES + collateral,
+ * docs/neg-risk.md) and `GET /balance-allowance`. Amounts are 6-decimal integer
  * strings, as in orders ("1000000" = 1 USDC or 1 share); one past the exact range
  * (src/domain/micro-input.ts) is a 400 `amount_too_large` naming the bound.
  */
+import { asInternal } from '../../domain/token-codec.js';
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
-import { errors } from '../../errors/catalogue.js';
+import { ApiError, errors } from '../../errors/catalogue.js';
+import { validationField, validationMessage, type AjvLikeError } from '../../http/validation-message.js';
 import { Hex32 } from './schemas.js';
 
 const Amount = Type.String({ pattern: '^[0-9]+$', description: 'an integer string of micro-units (6 decimals)' });
@@ -40,6 +43,25 @@ export const ledgerRoutes: RouteModule = (app, { auth, ledger }) => {
       body: Type.Object({ market: Hex32 }), response: { 200: LedgerAnswer } },
   }, async (req) => ledger.redeem(authOf(req).address, req.body.market));
 
+  app.post('/convert', {
+    ...route,
+    attachValidation: true, // a body that fails its schema is refused with a code too
+    schema: { tags: ['ledger'], summary: 'Convert NO positions of a neg-risk event into collateral and YES of its other questions', security: L2_SECURITY,
+      description: 'docs/neg-risk.md: gives up `amount` NO of each question whose bit is set in `index_set` and receives (m − 1)·(amount − fee) collateral and amount − fee YES of every other question. A refusal is a 400 with a `code`.',
+      body: Type.Object({
+        market_id: Hex32,
+        index_set: Type.String({ maxLength: 80, description: 'bit i selects question i: a decimal or 0x-hex integer string' }),
+        amount: Type.String({ pattern: '^[0-9]+$', maxLength: 40, description: 'NO of each selected question to give up, micro-units (0 does nothing)' }),
+      }),
+      response: { 200: LedgerAnswer, 400: Type.Object({ error: Type.String(), code: Type.Optional(Type.String({ description: 'the refusal: invalid_index_set, insufficient_balance, … (docs/neg-risk.md)' })), field: Type.Optional(Type.String()) }) } },
+  }, async (req) => {
+    if (req.validationError) {
+      const list = (Array.isArray((req.validationError as { validation?: unknown }).validation) ? (req.validationError as { validation: AjvLikeError[] }).validation : []);
+      throw new ApiError('bad_request', validationMessage(list, 'body').message, { extra: { code: 'invalid_convert_payload', field: validationField(list, 'body') } });
+    }
+    return ledger.convert(authOf(req).address, req.body.market_id, req.body.index_set, req.body.amount);
+  });
+
   app.get('/balance-allowance', {
     ...route,
     schema: {
@@ -54,6 +76,6 @@ export const ledgerRoutes: RouteModule = (app, { auth, ledger }) => {
   }, async (req) => {
     const { asset_type: type, token_id: token } = req.query;
     if (type === 'CONDITIONAL' && !token) throw errors.required('token_id');
-    return ledger.balance(authOf(req).address, type === 'COLLATERAL' ? undefined : token);
+    return ledger.balance(authOf(req).address, type === 'COLLATERAL' ? undefined : asInternal(token));
   });
 };

@@ -22,6 +22,11 @@ import * as m0016 from './0016_market_json.js';
 import * as m0017 from './0017_search_feed.js';
 import * as m0018 from './0018_page_versions.js';
 import * as m0019 from './0019_event_sequence.js';
+import * as m0020 from './0020_signed_orders.js';
+import * as m0021 from './0021_sandbox.js';
+import * as m0022 from './0022_neg_risk.js';
+import * as m0023 from './0023_writer_lease.js';
+import * as m0024 from './0024_market_versions.js';
 
 export interface MigrationModule {
   up(db: Kysely<any>, ctx: MigrationContext): Promise<void>;
@@ -46,4 +51,9 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, MigrationModule]> = [
   ['0017_search_feed', m0017],
   ['0018_page_versions', m0018],
   ['0019_event_sequence', m0019],
+  ['0020_signed_orders', m0020],
+  ['0021_sandbox', m0021],
+  ['0022_neg_risk', m0022],
+  ['0023_writer_lease', m0023],
+  ['0024_market_versions', m0024],
 ];
