@@ -3,7 +3,7 @@
  * docs/deployment.md). Read with the rest of the configuration (config.ts); bad values stop the start.
  */
 import { hostname } from 'node:os';
-import { ConfigError } from './config.js';
+import { ConfigError, intVar as int } from './config.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -14,14 +14,6 @@ export interface ClusterConfig {
   leaseTimeoutMs: number;
   /** SIBYL_FOLLOW_POLL_MS: how often a follower polls PostgreSQL while Redis is unreachable (default 200). */
   followPollMs: number;
-}
-
-function int(env: Env, name: string, def: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return def;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max) throw new ConfigError(name, raw, `an integer from ${min} to ${max}`);
-  return n;
 }
 
 export function clusterConfig(env: Env, host: string, port: number): ClusterConfig {

@@ -73,7 +73,8 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function intVar(env: Env, name: string, def: number, min: number, max: number): number {
+/** An integer setting in [min, max], `def` when unset; anything else stops the start. */
+export function intVar(env: Env, name: string, def: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return def;
   if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, raw, `an integer from ${min} to ${max}`);

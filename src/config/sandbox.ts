@@ -2,7 +2,7 @@
  * Settings of the living sandbox (docs/sandbox.md): the simulated traders and the order-book
  * history. Read with the rest of the configuration (config.ts); bad values stop the start.
  */
-import { ConfigError } from './config.js';
+import { ConfigError, intVar as int } from './config.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -19,14 +19,6 @@ export interface SandboxConfig {
   bookHistoryS: number;
   /** SIBYL_BOOK_HISTORY_DAYS: snapshots older than this many days are pruned. */
   bookHistoryDays: number;
-}
-
-function int(env: Env, name: string, def: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return def;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max) throw new ConfigError(name, raw, `an integer from ${min} to ${max}`);
-  return n;
 }
 
 function live(raw: string | undefined): boolean | undefined {
