@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { hashTypedData, recoverAddress, toHex, type Hex } from 'viem';
+import { hashTypedData, keccak256, recoverAddress, toHex, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { orderDigest } from '../../src/trading/signed/hashing.js';
 import { checkSigner } from '../../src/trading/signed/ecdsa.js';
@@ -39,5 +39,17 @@ describe('signed-order digest and signer check', () => {
         assert.equal(checked.ok, recovered === signer.address);
         if (!checked.ok) assert.equal(checked.recovered, recovered);
       }), { numRuns: 40 });
+  });
+
+  it('refuses the high-s twin of a valid signature (malleability), as the exchange contracts do', async () => {
+    const digest = keccak256(toHex('a signed order'));
+    const sig = await signer.sign({ hash: digest });
+    assert.deepEqual(checkSigner(signer.address, digest, sig), { ok: true });
+    const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const s = BigInt(`0x${sig.slice(66, 130)}`);
+    const v = parseInt(sig.slice(130, 132), 16);
+    const twin = `${sig.slice(0, 66)}${(N - s).toString(16).padStart(64, '0')}${(v === 27 ? 28 : 27).toString(16)}` as Hex;
+    assert.equal((await recoverAddress({ hash: digest, signature: twin })).toLowerCase(), signer.address.toLowerCase(), 'the twin recovers the same signer');
+    assert.equal(checkSigner(signer.address, digest, twin).ok, false);
   });
 });
