@@ -28,6 +28,7 @@ import { INTEGRITY_FAILED } from './exchange/integrity.js';
 import { StreamService, type StreamLimits } from './streams/index.js';
 import { setupBots } from './trading/signed/setup.js';
 import { setupSandbox } from './sandbox/setup.js';
+import { MarketData } from './marketdata/index.js';
 import { Cluster, forwardHook, WriterLease } from './cluster/index.js';
 
 export interface Service {
@@ -133,9 +134,10 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
       { maxAssets: config.wsMaxAssets, ...opts.streamLimits });
     operator.onNamed((cid) => streams.announceMarket(cid)); // a named neg-risk placeholder is a new market (docs/neg-risk.md)
-    const { sandbox, bookHistory } = setupSandbox({ config, store, exchange, orders, ledger, operator, heartbeats, keys: auth.keys, now,
+    const marketData = new MarketData({ store, exchange, now }); // books, prices, listings, history, trades (src/marketdata)
+    const { sandbox, bookHistory } = setupSandbox({ config, store, exchange, marketData, orders, ledger, operator, heartbeats, keys: auth.keys, now,
       manual: opts.sandboxManual, onError: (err) => app?.log.error({ err }, 'sandbox failure') });
-    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, operator, streams, signedOrders: bots.store, sandbox, bookHistory };
+    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData };
     if (lease !== undefined) {
       cluster = new Cluster({ lease, exchange, db: store.db, databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl, heartbeats, log: clusterLog, pollMs: clusterCfg.followPollMs, openedMs: restored.ms });
     }

@@ -19,6 +19,7 @@ import type { Operator } from '../operator/operator.js';
 import type { LedgerDesk } from '../trading/ledger-desk.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { BookHistoryRecorder } from '../marketdata/book-history.js';
+import type { MarketData } from '../marketdata/index.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -56,6 +57,8 @@ export interface Services {
   operator: Operator;
   /** Signed orders (docs/bots.md): replay memory and the operator's funder → signer links. */
   signedOrders: SignedOrderStore;
+  /** Order-book market data: books, prices, listings, price history, trades (src/marketdata). */
+  marketData: MarketData;
   /** The living sandbox (docs/sandbox.md): simulated traders, reset. */
   sandbox: Sandbox;
   /** The order-book history recorder (docs/sandbox.md). */

@@ -3,7 +3,7 @@
  * read side of the CLOB API (issue #6). Books and prices come from the exchange's memory;
  * listings, history and trades from the database; every cache is checked against a version
  * (book versions, the catalog version counter, the committed trade sequence), never a clock.
- * See README.md for the decisions. Routes reach it through `marketData(services)`.
+ * See README.md for the decisions. The composition root builds it once (`services.marketData`).
  */
 import type { Store } from '../store/db.js';
 import type { ExchangeService } from '../exchange/service.js';
@@ -42,19 +42,4 @@ export class MarketData {
   trades(q: TradeQuery) {
     return publicTrades(this.services.store.db, q, this.tradesPageSize);
   }
-}
-
-const instances = new WeakMap<object, MarketData>();
-
-/**
- * The market-data service of a running service (one per `Services`, created on first use, so
- * the composition root needs no change).
- */
-export function marketData(services: MarketDataDeps): MarketData {
-  let md = instances.get(services);
-  if (!md) {
-    md = new MarketData(services);
-    instances.set(services, md);
-  }
-  return md;
 }

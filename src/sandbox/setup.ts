@@ -10,7 +10,7 @@ import type { OrderDesk } from '../trading/orders.js';
 import type { LedgerDesk } from '../trading/ledger-desk.js';
 import type { HeartbeatService } from '../heartbeats/index.js';
 import type { Operator } from '../operator/operator.js';
-import { MarketData } from '../marketdata/index.js';
+import type { MarketData } from '../marketdata/index.js';
 import { BookHistoryRecorder } from '../marketdata/book-history.js';
 import { Sandbox } from './sandbox.js';
 import type { SimAccount } from './accounts.js';
@@ -22,6 +22,8 @@ export interface SandboxSetup {
   config: Config;
   store: Store;
   exchange: ExchangeService;
+  /** The service's one market-data service (its book snapshots: the history records what /book answers). */
+  marketData: MarketData;
   orders: OrderDesk;
   ledger: LedgerDesk;
   operator: Operator;
@@ -35,7 +37,7 @@ export interface SandboxSetup {
 
 export function setupSandbox(s: SandboxSetup): { sandbox: Sandbox; bookHistory: BookHistoryRecorder } {
   const c = s.config.sandbox;
-  const md = new MarketData({ store: s.store, exchange: s.exchange, now: s.now });
+  const md = s.marketData;
   const bookHistory = new BookHistoryRecorder({
     db: s.store.db, exchange: s.exchange, books: md.books, now: s.now, spacingS: c.bookHistoryS, days: c.bookHistoryDays, onError: s.onError, manual: s.manual,
   });

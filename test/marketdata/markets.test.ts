@@ -8,7 +8,6 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
 import { updateMarket } from '../../src/catalog/write.js';
-import { marketData } from '../../src/marketdata/index.js';
 import { A, B, kit, micro, type Kit } from './support.js';
 
 const LIST_KEYS = [
@@ -97,7 +96,7 @@ for (const backend of backends()) {
     });
 
     it('walks every list page by page to LTE=', async () => {
-      const md = marketData(k.svc.services);
+      const md = k.svc.services.marketData;
       md.listings.pageSize = 2;
       try {
         for (const [list, total] of [['markets', 5], ['simplified-markets', 5], ['sampling-markets', 2]] as const) {

@@ -6,7 +6,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
-import { marketData } from '../../src/marketdata/index.js';
 import { A, B, kit, micro, type Kit } from './support.js';
 
 const KEYS = ['id', 'taker_order_id', 'market', 'asset_id', 'side', 'size', 'fee_rate_bps', 'price', 'status', 'match_time',
@@ -74,7 +73,7 @@ for (const backend of backends()) {
     });
 
     it('walks pages to LTE=', async () => {
-      const md = marketData(k.svc.services);
+      const md = k.svc.services.marketData;
       md.tradesPageSize = 2;
       try {
         const p1 = await k.get('/trades?next_cursor=MA==');

@@ -1,7 +1,6 @@
 /** `POST /batch-prices-history` `{markets: [≤ 20 tokens], start_ts, end_ts, interval, fidelity}` — `{history: {token: [{t, p}]}}`. */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import { INTERVAL_NAMES, MAX_FIDELITY } from '../../marketdata/history-params.js';
 import { CLOB_ERRORS, HistoryPoint, TAGS } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';
@@ -17,7 +16,7 @@ const Body = Type.Object({
 });
 
 export const batchPricesHistoryRoute: RouteModule = (app, services) => {
-  const md = marketData(services);
+  const md = services.marketData;
   app.post('/batch-prices-history', {
     schema: {
       tags: TAGS, summary: 'Price history of up to 20 tokens', body: Body,

@@ -1,11 +1,10 @@
 /** `GET /book?token_id=` — the order book snapshot of one token (compat.md §4: best price LAST), serialised once per book version. */
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import { BookSnapshot, CLOB_ERRORS, TAGS, TokenQuery } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';
 
 export const bookRoute: RouteModule = (app, services) => {
-  const md = marketData(services);
+  const md = services.marketData;
   app.get('/book', {
     schema: {
       tags: TAGS, summary: 'Get the order book of a token',

@@ -1,12 +1,11 @@
 /** `POST /books` `[{token_id}]` — several book snapshots, in request order; unknown tokens are left out. */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import { BookSnapshot, CLOB_ERRORS, TAGS, TokenList } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';
 
 export const booksRoute: RouteModule = (app, services) => {
-  const md = marketData(services);
+  const md = services.marketData;
   app.post('/books', {
     schema: { tags: TAGS, summary: 'Get the order books of several tokens', body: TokenList, response: { 200: Type.Array(BookSnapshot), ...CLOB_ERRORS } },
     config: { family: 'clob' },

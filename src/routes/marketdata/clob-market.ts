@@ -1,7 +1,6 @@
 /** `GET /clob-markets/{condition_id}` — a market's trading settings under the abbreviated names of compat.md §4. */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import { CLOB_ERRORS, ClobMarket, TAGS } from './schemas.js';
 
 export const clobMarketRoute: RouteModule = (app, services) => {
@@ -13,5 +12,5 @@ export const clobMarketRoute: RouteModule = (app, services) => {
       response: { 200: ClobMarket, ...CLOB_ERRORS },
     },
     config: { family: 'clob' },
-  }, async (req) => marketData(services).listings.clobMarket(req.params.condition_id));
+  }, async (req) => services.marketData.listings.clobMarket(req.params.condition_id));
 };

@@ -5,7 +5,6 @@
  */
 import type { TSchema } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import type { ListName } from '../../marketdata/listings.js';
 import { CLOB_ERRORS, CursorQuery, Envelope, TAGS } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';
@@ -16,7 +15,7 @@ export function listRoute(list: ListName, item: TSchema, summary: string, descri
       schema: { tags: TAGS, summary, description, querystring: CursorQuery, response: { 200: Envelope(item), ...CLOB_ERRORS } },
       config: { family: 'clob' },
     }, async (req, reply) => {
-      const json = await marketData(services).listings.page(list, req.query.next_cursor);
+      const json = await services.marketData.listings.page(list, req.query.next_cursor);
       return sendJsonText(reply, json);
     });
   };

@@ -1,7 +1,6 @@
 /** `GET /markets/{condition_id}` — one order-book market in the by-id form; 404 `{error}` when unknown. */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import { CLOB_ERRORS, FullMarket, TAGS } from './schemas.js';
 
 export const marketByIdRoute: RouteModule = (app, services) => {
@@ -12,5 +11,5 @@ export const marketByIdRoute: RouteModule = (app, services) => {
       response: { 200: FullMarket, ...CLOB_ERRORS },
     },
     config: { family: 'clob' },
-  }, async (req) => marketData(services).listings.market(req.params.condition_id));
+  }, async (req) => services.marketData.listings.market(req.params.condition_id));
 };

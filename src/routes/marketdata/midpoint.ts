@@ -1,11 +1,10 @@
 /** `GET /midpoint?token_id=` — Midpoint of the best bid and ask ("" when a side is empty). */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import { CLOB_ERRORS, TAGS, TokenQuery } from './schemas.js';
 
 export const midpointRoute: RouteModule = (app, services) => {
-  const md = marketData(services);
+  const md = services.marketData;
   app.get('/midpoint', {
     schema: { tags: TAGS, summary: 'Midpoint of the best bid and ask ("" when a side is empty)', querystring: TokenQuery, response: { 200: Type.Object({ mid: Type.String() }), ...CLOB_ERRORS } },
     config: { family: 'clob' },

@@ -1,11 +1,10 @@
 /** `GET /price?token_id&side` — `{price}`: the best bid for BUY, the best ask for SELL ("" when that side is empty). */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import { CLOB_ERRORS, TAGS } from './schemas.js';
 
 export const priceRoute: RouteModule = (app, services) => {
-  const md = marketData(services);
+  const md = services.marketData;
   app.get('/price', {
     schema: {
       tags: TAGS, summary: 'Best price of one side of a token\'s book',

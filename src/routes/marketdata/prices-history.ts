@@ -4,7 +4,6 @@
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import { INTERVAL_NAMES, MAX_FIDELITY } from '../../marketdata/history-params.js';
 import { CLOB_ERRORS, HistoryPoint, TAGS } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';
@@ -20,7 +19,7 @@ const Query = Type.Object({
 });
 
 export const pricesHistoryRoute: RouteModule = (app, services) => {
-  const md = marketData(services);
+  const md = services.marketData;
   app.get('/prices-history', {
     schema: {
       tags: TAGS, summary: 'Price history of a token',

@@ -1,12 +1,11 @@
 /** `POST /prices` `[{token_id, side?}]` — price map `{token: {BUY: best bid, SELL: best ask}}`; `side` is ignored, an empty side is "". */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import { CLOB_ERRORS, TAGS, TokenList } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';
 
 export const pricesRoute: RouteModule = (app, services) => {
-  const md = marketData(services);
+  const md = services.marketData;
   app.post('/prices', {
     schema: {
       tags: TAGS, summary: 'Best bid (BUY) and best ask (SELL) of several tokens', body: TokenList,

@@ -1,11 +1,10 @@
 /** `GET /spread?token_id=` — Best ask minus best bid ("" when a side is empty). */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import { CLOB_ERRORS, TAGS, TokenQuery } from './schemas.js';
 
 export const spreadRoute: RouteModule = (app, services) => {
-  const md = marketData(services);
+  const md = services.marketData;
   app.get('/spread', {
     schema: { tags: TAGS, summary: 'Best ask minus best bid ("" when a side is empty)', querystring: TokenQuery, response: { 200: Type.Object({ spread: Type.String() }), ...CLOB_ERRORS } },
     config: { family: 'clob' },

@@ -5,7 +5,6 @@
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketData } from '../../marketdata/index.js';
 import { CLOB_ERRORS, Envelope, TAGS, Trade } from './schemas.js';
 
 const Query = Type.Object({
@@ -17,7 +16,7 @@ const Query = Type.Object({
 });
 
 export const tradesRoute: RouteModule = (app, services) => {
-  const md = marketData(services);
+  const md = services.marketData;
   app.get('/trades', {
     schema: { tags: TAGS, summary: 'Public trades', querystring: Query, response: { 200: Envelope(Trade), ...CLOB_ERRORS } },
     config: { family: 'clob' },
