@@ -62,20 +62,27 @@ export const ledgerRoutes: RouteModule = (app, { auth, ledger }) => {
     return ledger.convert(authOf(req).address, req.body.market_id, req.body.index_set, req.body.amount);
   });
 
-  app.get('/balance-allowance', {
-    ...route,
-    schema: {
-      tags: ['ledger'], summary: 'Collateral or token balance of the account', security: L2_SECURITY,
-      querystring: Type.Object({
-        asset_type: Type.Union([Type.Literal('COLLATERAL'), Type.Literal('CONDITIONAL')]),
-        token_id: Type.Optional(Type.String({ maxLength: 100 })),
-        signature_type: Type.Optional(Type.String({ maxLength: 4 })),
-      }),
-      response: { 200: Balance },
-    },
-  }, async (req) => {
-    const { asset_type: type, token_id: token } = req.query;
-    if (type === 'CONDITIONAL' && !token) throw errors.required('token_id');
-    return ledger.balance(authOf(req).address, type === 'COLLATERAL' ? undefined : asInternal(token));
-  });
+  // `/update`: the real venue re-reads on-chain allowances there (clob-client calls it); the ledger
+  // is custodial, so both answer the current balance.
+  for (const [path, summary] of [
+    ['/balance-allowance', 'Collateral or token balance of the account'],
+    ['/balance-allowance/update', 'Refresh the balance and allowance (custodial: the current balance)'],
+  ] as const) {
+    app.get(path, {
+      ...route,
+      schema: {
+        tags: ['ledger'], summary, security: L2_SECURITY,
+        querystring: Type.Object({
+          asset_type: Type.Union([Type.Literal('COLLATERAL'), Type.Literal('CONDITIONAL')]),
+          token_id: Type.Optional(Type.String({ maxLength: 100 })),
+          signature_type: Type.Optional(Type.String({ maxLength: 4 })),
+        }),
+        response: { 200: Balance },
+      },
+    }, async (req) => {
+      const { asset_type: type, token_id: token } = req.query;
+      if (type === 'CONDITIONAL' && !token) throw errors.required('token_id');
+      return ledger.balance(authOf(req).address, type === 'COLLATERAL' ? undefined : asInternal(token));
+    });
+  }
 };
