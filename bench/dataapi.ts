@@ -15,7 +15,7 @@ import { openStore } from '../src/store/db.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { insertEvent, upsertProfile } from '../src/catalog/write.js';
 import { ExchangeService } from '../src/exchange/service.js';
-import type { Exchange, OpResult, PlaceResult } from '../src/core/index.js';
+import type { ExchangeCore, OpResult, PlaceResult } from '../src/core/index.js';
 import { POSITION_SORTS } from '../src/dataapi/positions.js';
 import type { HttpScenario, HttpSuite } from './types.js';
 
@@ -48,7 +48,7 @@ async function prepare(dataDir: string, env: Record<string, string>): Promise<vo
   await insertEvent(store.db, { slug: 'bench-positions', title: 'Bench positions', markets }, now);
   await insertEvent(store.db, { slug: 'bench-holders', title: 'Bench holders', markets: [{ question: 'Holders?', slug: 'bench-holders-m', conditionId: H }] }, now);
   const ex = await ExchangeService.open(store);
-  const ok = async (cmd: (e: Exchange) => OpResult | PlaceResult) => {
+  const ok = async (cmd: (e: ExchangeCore) => OpResult | PlaceResult) => {
     const r = await ex.run(cmd);
     if (!r.ok) throw new Error(`bench prepare: ${r.reject.message}`);
   };

@@ -1,7 +1,7 @@
 /**
  * Matching-engine benchmark: our Book (engine only — no ledger, account-agnostic, like the
  * reference) against nodejs-order-book on the same seeded limit-order streams in one book, with a
- * check that both end with the same resting book; plus the full Exchange (engine + ledger +
+ * check that both end with the same resting book; plus the full ExchangeCore (engine + ledger +
  * positions + effects) on the steady stream for scale. ops/s is per CPU second of the process
  * (the machine is shared; wall-clock rates are in the notes); latencies are wall-clock. Both engines
  * get the same treatment: one warm instance of each stays alive throughout and each timed run
@@ -16,7 +16,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 import { deepStream, steadyStream, type Stream } from './engine/streams.js';
 import { runExchange, runOurs, runTheirs, type Depth } from './engine/runners.js';
-import { Exchange } from '../src/core/exchange.js';
+import { ExchangeCore } from '../src/core/exchange.js';
 import { counterIds, manualClock, randomIds } from '../src/core/ids.js';
 import type { BenchRow as SuiteRow } from './types.js';
 import { verdict } from './report.js';
@@ -149,7 +149,7 @@ function heap(): number {
 
 /** Retained heap per idle market, as the service restores every catalog market. */
 function idleMarkets(n: number): BenchRow {
-  const ex = new Exchange(manualClock(0), counterIds());
+  const ex = new ExchangeCore(manualClock(0), counterIds());
   const before = heap();
   const c0 = process.cpuUsage();
   for (let i = 0; i < n; i++) ex.createMarket({ conditionId: `0x${i.toString(16).padStart(64, '0')}`, tickSize: i % 3 === 0 ? 1_000 : 10_000 });
@@ -167,7 +167,7 @@ function idleMarkets(n: number): BenchRow {
  * token id are strings of its own, parsed from a request body (50 markets, 100 wallets).
  */
 function restingOrders(n: number): BenchRow {
-  const ex = new Exchange(manualClock(1_700_000_000_000), randomIds());
+  const ex = new ExchangeCore(manualClock(1_700_000_000_000), randomIds());
   const markets = Array.from({ length: 50 }, (_, i) => `0x${(i + 1).toString(16).padStart(64, '0')}`);
   for (const conditionId of markets) ex.createMarket({ conditionId, tickSize: 10_000 });
   const wallets = Array.from({ length: 100 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`);

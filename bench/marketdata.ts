@@ -18,7 +18,7 @@ import { migrateToLatest } from '../src/store/migrate.js';
 import { insertEvent } from '../src/catalog/write.js';
 import { loadDemo } from '../src/demo/load.js';
 import { ExchangeService } from '../src/exchange/service.js';
-import type { Exchange, OpResult, PlaceResult } from '../src/core/index.js';
+import type { ExchangeCore, OpResult, PlaceResult } from '../src/core/index.js';
 import type { BenchContext, HttpSuite } from './types.js';
 import { l1Headers, order, send, signed, type Trader } from './kit/client.js';
 
@@ -50,7 +50,7 @@ async function prepare(dataDir: string, env: Record<string, string>): Promise<vo
   }, now);
   const clock = { t: now - 8 * 86_400_000 };
   const ex = await ExchangeService.open(store, { clock: { now: () => clock.t } });
-  const ok = async (cmd: (e: Exchange) => OpResult | PlaceResult) => {
+  const ok = async (cmd: (e: ExchangeCore) => OpResult | PlaceResult) => {
     const r = await ex.run(cmd);
     if (!r.ok) throw new Error(`bench prepare: ${r.reject.message}`);
   };

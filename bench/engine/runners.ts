@@ -1,5 +1,5 @@
 /**
- * Runs one stream through our Book, through nodejs-order-book, or through the whole Exchange
+ * Runs one stream through our Book, through nodejs-order-book, or through the whole ExchangeCore
  * (engine + ledger + positions + effects), timing batches of operations with hrtime. Per-op
  * latency is a batch's time divided by its size (per-op timing would mostly measure hrtime).
  * Throughput is also measured in process CPU time, which preemption on a shared machine
@@ -10,7 +10,7 @@ import { OrderBook } from 'nodejs-order-book';
 import { Book, BID, ASK } from '../../src/engine/book.js';
 import { FillBuffer } from '../../src/engine/fills.js';
 import { LOT } from '../../src/domain/money.js';
-import { Exchange } from '../../src/core/exchange.js';
+import { ExchangeCore } from '../../src/core/exchange.js';
 import { counterIds, manualClock } from '../../src/core/ids.js';
 import { OP_LIMIT, type Stream } from './streams.js';
 
@@ -113,10 +113,10 @@ export function runTheirs(s: Stream, ids: string[]): Timing & { depth: [Depth, D
   return { ...t, depth: [sorted(bids, true), sorted(asks, false)], engine: ob };
 }
 
-/** The same stream through Exchange.placeOrder / cancelOrder with 50 funded wallets. */
+/** The same stream through ExchangeCore.placeOrder / cancelOrder with 50 funded wallets. */
 export function runExchange(s: Stream): Timing {
   const clock = manualClock(1_700_000_000_000);
-  const ex = new Exchange(clock, counterIds());
+  const ex = new ExchangeCore(clock, counterIds());
   ex.createMarket({ conditionId: '0xbench', tickSize: 1_000, minOrderSize: LOT });
   const wallets = Array.from({ length: 50 }, (_, i) => `0xw${i}`);
   for (const w of wallets) {

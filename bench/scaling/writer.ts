@@ -1,11 +1,11 @@
 /**
- * One writer of the several-writers design: the pure core (`Exchange`: engine, ledger, effects)
+ * One writer of the several-writers design: the pure core (`ExchangeCore`: engine, ledger, effects)
  * for the markets it owns. It does not decide whether a wallet can pay — the risk sequencer did —
  * so its wallets are funded beyond any order of the flow; it matches and reports each fill as
  * (order index, maker wallet, maker price, size) for the sequencer to settle. Running the whole
  * facade (its own ledger and effects included) makes the writer's cost an upper bound.
  */
-import { Exchange } from '../../src/core/exchange.js';
+import { ExchangeCore } from '../../src/core/exchange.js';
 import { counterIds, manualClock } from '../../src/core/ids.js';
 import { LOT } from '../../src/domain/money.js';
 import type { OrderFlow } from './orders.js';
@@ -13,7 +13,7 @@ import type { OrderFlow } from './orders.js';
 export const FILL_FIELDS = 4;
 
 export class PartitionWriter {
-  private readonly ex = new Exchange(manualClock(1_700_000_000_000), counterIds());
+  private readonly ex = new ExchangeCore(manualClock(1_700_000_000_000), counterIds());
   private readonly names: string[];
 
   constructor(readonly owned: number[], wallets: number) {

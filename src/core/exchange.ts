@@ -1,5 +1,5 @@
 /**
- * The Exchange facade: matching engine + custodial ledger + markets registry behind one
+ * The ExchangeCore facade: matching engine + custodial ledger + markets registry behind one
  * synchronous, deterministic API. Every command returns an Effects value listing everything it
  * changed (markets, orders, trades, ledger entries, positions, activity) so a persistence layer
  * can write it in one transaction. Single writer: callers serialise commands.
@@ -21,7 +21,7 @@ import { splitTokenId } from './validate.js';
 
 export const USER_CANCEL = 'canceled by user';
 
-export class Exchange {
+export class ExchangeCore {
   /** Internal state; read-only outside `src/core` (used by invariant checks). */
   readonly state: State;
 
@@ -30,8 +30,8 @@ export class Exchange {
   }
 
   /** Rebuilds an exchange from `snapshot()` output (or the equivalent rows from a database). */
-  static restore(snap: ExchangeSnapshot, clock: Clock, ids: IdSource): Exchange {
-    const ex = new Exchange(clock, ids);
+  static restore(snap: ExchangeSnapshot, clock: Clock, ids: IdSource): ExchangeCore {
+    const ex = new ExchangeCore(clock, ids);
     loadSnapshot(ex.state, snap);
     return ex;
   }
@@ -40,8 +40,8 @@ export class Exchange {
    * An empty exchange and the loader that fills it from streamed rows (a database restore):
    * the head now, then live orders in ascending seq, balances, positions, `finish()`.
    */
-  static restoring(head: SnapshotHead, clock: Clock, ids: IdSource): { exchange: Exchange; loader: SnapshotLoader } {
-    const exchange = new Exchange(clock, ids);
+  static restoring(head: SnapshotHead, clock: Clock, ids: IdSource): { exchange: ExchangeCore; loader: SnapshotLoader } {
+    const exchange = new ExchangeCore(clock, ids);
     return { exchange, loader: new SnapshotLoader(exchange.state, head) };
   }
 

@@ -1,5 +1,5 @@
 /**
- * Id sources for the Exchange. Ids are injected so the core stays deterministic: tests and
+ * Id sources for the ExchangeCore. Ids are injected so the core stays deterministic: tests and
  * replays use `counterIds` (0x + 64 hex of a counter), production uses `randomIds` (0x + 64
  * hex, the shape of the real exchange's order ids and transaction hashes: see there).
  */

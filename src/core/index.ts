@@ -1,5 +1,5 @@
-/** Public surface of the domain core: the Exchange facade, its types, ids, snapshots and checks. */
-export { Exchange, USER_CANCEL } from './exchange.js';
+/** Public surface of the domain core: the ExchangeCore facade, its types, ids, snapshots and checks. */
+export { ExchangeCore, USER_CANCEL } from './exchange.js';
 export { checkInvariants, findViolations } from './invariants.js';
 export { counterIds, manualClock, randomIds, systemClock, type CounterIds } from './ids.js';
 export { EXPIRED_REASON, RESOLVED_REASON, DEFAULT_MIN_SIZE, inMarket } from './markets.js';

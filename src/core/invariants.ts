@@ -21,7 +21,7 @@
 
 import { LOT } from '../domain/money.js';
 import { COLLATERAL, FEE_ACCOUNT, marketAccount, tokenId } from '../ledger/types.js';
-import type { Exchange } from './exchange.js';
+import type { ExchangeCore } from './exchange.js';
 import type { State } from './state.js';
 import { requiredReserve } from './settle.js';
 import { checkNegRiskSupply } from './neg-risk.js';
@@ -29,13 +29,13 @@ import { splitTokenId } from './validate.js';
 
 class Found extends Error {}
 
-export function checkInvariants(ex: Exchange): void {
+export function checkInvariants(ex: ExchangeCore): void {
   const [first] = findViolations(ex, 1);
   if (first !== undefined) throw new Error(`invariant broken: ${first}`);
 }
 
 /** The broken invariants, at most `max` of them (the search stops there). */
-export function findViolations(ex: Exchange, max = 20): string[] {
+export function findViolations(ex: ExchangeCore, max = 20): string[] {
   const out: string[] = [];
   const fail = (msg: string): void => {
     out.push(msg);

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Exchange } from './exchange.js';
+import { ExchangeCore } from './exchange.js';
 import { counterIds, manualClock } from './ids.js';
 import { checkInvariants } from './invariants.js';
 import { MARKETS, WALLETS, applyCommand, nextCommand, prng } from './random-stream.js';
@@ -15,7 +15,7 @@ import type { Effects } from './types.js';
 function fresh() {
   const clock = manualClock(1_700_000_000_000);
   const ids = counterIds();
-  const ex = new Exchange(clock, ids);
+  const ex = new ExchangeCore(clock, ids);
   for (const m of MARKETS) ex.createMarket(m);
   for (const w of WALLETS) ex.deposit(w, 2_000_000_000);
   return { ex, clock, ids };
@@ -54,7 +54,7 @@ test('snapshot → restore is exact, and the restored exchange behaves identical
   const snap = ex.snapshot();
   assert.ok(snap.orders.length > 10, 'the snapshot has resting orders');
   const clock2 = manualClock(clock.now());
-  const copy = Exchange.restore(structuredClone(snap), clock2, counterIds(ids.count));
+  const copy = ExchangeCore.restore(structuredClone(snap), clock2, counterIds(ids.count));
   assert.deepEqual(copy.snapshot(), snap);
   checkInvariants(copy);
   for (const m of MARKETS) {

@@ -6,7 +6,7 @@
  */
 
 import { MICRO } from '../domain/money.js';
-import type { Exchange } from './exchange.js';
+import type { ExchangeCore } from './exchange.js';
 import type { MarketSettings, OrderCommand } from './types.js';
 
 export type Command =
@@ -30,7 +30,7 @@ export const MARKETS: MarketSettings[] = [
 export { floats as prng } from '../domain/prng.js';
 
 /** Draws the next command, looking at `ex` only to pick existing orders to cancel. */
-export function nextCommand(r: () => number, ex: Exchange, nowMs: number): Command {
+export function nextCommand(r: () => number, ex: ExchangeCore, nowMs: number): Command {
   const int = (n: number) => Math.floor(r() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   const wallet = pick(WALLETS);
@@ -68,7 +68,7 @@ export function nextCommand(r: () => number, ex: Exchange, nowMs: number): Comma
 }
 
 /** Applies a command; returns its result (effects included) for comparison. */
-export function applyCommand(ex: Exchange, c: Command, clock: { now(): number; advance(ms: number): void }): unknown {
+export function applyCommand(ex: ExchangeCore, c: Command, clock: { now(): number; advance(ms: number): void }): unknown {
   switch (c.kind) {
     case 'order': return ex.placeOrder(c.cmd);
     case 'cancel': return ex.cancelOrder(c.owner, c.id);

@@ -1,4 +1,4 @@
-/** Settlement through the Exchange facade: transfer, mint, merge, mirror book, fees, STP, positions. */
+/** Settlement through the ExchangeCore facade: transfer, mint, merge, mirror book, fees, STP, positions. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkInvariants } from './invariants.js';

@@ -1,5 +1,5 @@
 /**
- * Snapshot and restore: the Exchange as plain data (markets, live orders in time priority with
+ * Snapshot and restore: the ExchangeCore as plain data (markets, live orders in time priority with
  * their remaining size and reservations, balances incl. reserved parts, positions) and back.
  * Restoring re-adds orders to fresh books in sequence order, which reproduces every level's FIFO
  * exactly; snapshot → restore → snapshot is the identity (tested), and so is behaviour after it.

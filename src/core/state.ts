@@ -1,8 +1,8 @@
 /**
- * The Exchange's internal state and the bookkeeping every command shares: markets with their
+ * The ExchangeCore's internal state and the bookkeeping every command shares: markets with their
  * books, live orders (by id, by owner, by book slot), the ledger, the GTD expiry queue and the
  * collectors that turn one command's changes into one Effects value. The command modules
- * (place, cancel, snapshot, …) are functions over this state; `Exchange` is the facade.
+ * (place, cancel, snapshot, …) are functions over this state; `ExchangeCore` is the facade.
  */
 
 import { Book } from '../engine/book.js';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { parseMicro } from '../domain/money.js';
 import { COLLATERAL } from '../ledger/types.js';
-import { Exchange } from './exchange.js';
+import { ExchangeCore } from './exchange.js';
 import { counterIds, manualClock } from './ids.js';
 import { checkInvariants } from './invariants.js';
 import type { Effects, MarketSettings, OrderCommand, PlaceResult } from './types.js';
@@ -29,7 +29,7 @@ export function u(text: string): number {
 export function setup(settings: Partial<MarketSettings> = {}, funds = '1000') {
   const clock = manualClock(1_700_000_000_000);
   const ids = counterIds();
-  const ex = new Exchange(clock, ids);
+  const ex = new ExchangeCore(clock, ids);
   assert.equal(ex.createMarket({ conditionId: CID, tickSize: 10_000, ...settings }).ok, true);
   for (const w of [A, B, C]) ex.deposit(w, u(funds));
   return { ex, clock, ids };
@@ -40,7 +40,7 @@ export function order(owner: string, tokenId: string, side: 'BUY' | 'SELL', pric
 }
 
 /** Places an order, checks invariants and effect shape, and demands success. */
-export function ok(ex: Exchange, cmd: OrderCommand): Extract<PlaceResult, { ok: true }> {
+export function ok(ex: ExchangeCore, cmd: OrderCommand): Extract<PlaceResult, { ok: true }> {
   const r = ex.placeOrder(cmd);
   checkInvariants(ex);
   checkEffects(r.effects);
@@ -60,7 +60,7 @@ export function checkEffects(e: Effects): void {
   assert.equal(net, ext, 'collateral entries net to deposits − withdrawals');
 }
 
-export function bal(ex: Exchange, w: string, asset: string): [number, number] {
+export function bal(ex: ExchangeCore, w: string, asset: string): [number, number] {
   const b = ex.balance(w, asset);
   return [b.free, b.reserved];
 }

@@ -1,5 +1,5 @@
 /**
- * The data the Exchange facade takes and gives: commands, plain-data rows (what a persistence layer
+ * The data the ExchangeCore facade takes and gives: commands, plain-data rows (what a persistence layer
  * stores) and the Effects value every command returns. All amounts are safe integers in micro-units
  * (1 USDC = 1 share = 1_000_000); prices are in the order's own outcome terms unless said otherwise.
  */

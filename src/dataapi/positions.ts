@@ -10,7 +10,7 @@
 import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
 import { Direction, WalletParam, oneOf } from './query-schemas.js';
-import type { Exchange } from '../core/index.js';
+import type { ExchangeCore } from '../core/index.js';
 import type { PositionRow } from '../ledger/types.js';
 import type { Database } from '../store/schema.js';
 import { conditionIdsParam, dec, seconds, sharesToMicro, walletParam, outcomeName } from './params.js';
@@ -65,7 +65,7 @@ const SORT_KEYS: Record<PositionSort, Key> = {
 const pages = new PageCache(32 * 1024 * 1024);
 
 /** What positions are read from: the exchange's core, and its generation (bumped when the core is rebuilt). */
-export interface PositionsSource { readonly core: Exchange; readonly coreGeneration: number }
+export interface PositionsSource { readonly core: ExchangeCore; readonly coreGeneration: number }
 
 /** The `GET /positions` answer as the JSON bytes the route sends. */
 export async function positionsPage(db: Kysely<Database>, exchange: PositionsSource, now: number, q: PositionsQuery): Promise<Buffer> {
@@ -96,7 +96,7 @@ export async function positionsPage(db: Kysely<Database>, exchange: PositionsSou
  * the status with the resolution (payouts are set with it, once); the last trade and the
  * ladder resolution are in it too.
  */
-function stateVersion(core: Exchange, generation: number, catalog: number, all: PositionRow[]): number[] {
+function stateVersion(core: ExchangeCore, generation: number, catalog: number, all: PositionRow[]): number[] {
   const v: number[] = [generation, catalog, all.length];
   const seen = new Set<string>();
   for (const p of all) {
@@ -110,7 +110,7 @@ function stateVersion(core: Exchange, generation: number, catalog: number, all: 
   return v;
 }
 
-async function buildPage(db: Kysely<Database>, core: Exchange, wallet: string, all: PositionRow[], now: number, q: PositionsQuery) {
+async function buildPage(db: Kysely<Database>, core: ExchangeCore, wallet: string, all: PositionRow[], now: number, q: PositionsQuery) {
   // Mergeable: the wallet holds both outcomes of an unresolved condition (whatever the filters say).
   const heldOutcomes = new Map<string, number>();
   for (const p of all) if (p.size > 0) heldOutcomes.set(p.conditionId, (heldOutcomes.get(p.conditionId) ?? 0) + 1);

@@ -8,7 +8,7 @@
  * The NO token mirrors the YES book (price₁ = 1 − price₀), as in the engine. This runs only when
  * a /positions page is built; a cached page is checked against `bookMeta` (positions.ts).
  */
-import type { Exchange } from '../core/index.js';
+import type { ExchangeCore } from '../core/index.js';
 import { MICRO } from '../domain/money.js';
 
 /** Prices of outcome 0 and 1 in micro, and whether the market is resolved. */
@@ -18,7 +18,7 @@ export interface MarketPrice {
 }
 
 /** `catalogPayouts` is the catalog's record of a resolution (markets.payouts), for markets the core does not hold. */
-export function marketPrice(core: Exchange, conditionId: string, catalogPayouts: string | null): MarketPrice {
+export function marketPrice(core: ExchangeCore, conditionId: string, catalogPayouts: string | null): MarketPrice {
   const row = core.market(conditionId);
   const payouts = row ? row.payouts : parsePayouts(catalogPayouts);
   if (payouts) return { prices: [payouts[0], payouts[1]], resolved: true };

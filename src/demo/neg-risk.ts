@@ -4,16 +4,16 @@
  * several), and a closed event resolves with exactly one winner — its likeliest question — the
  * rest NO. Deterministic for a seed: choices come from the simulation's PRNG.
  */
-import type { Effects, Exchange } from '../core/index.js';
+import type { Effects, ExchangeCore } from '../core/index.js';
 import { LOT, MICRO } from '../domain/money.js';
 import type { Prng } from '../domain/prng.js';
 
 export interface NegRiskSim { cid: string; event: number; neg: boolean; closed: boolean; fair: number }
 
-type Run = <R extends { effects: Effects }>(fn: (ex: Exchange) => R) => R;
+type Run = <R extends { effects: Effects }>(fn: (ex: ExchangeCore) => R) => R;
 
 /** Each neg-risk event's questions (condition ids by index), by neg-risk market id. */
-function events(core: Exchange, markets: NegRiskSim[]): Map<string, string[]> {
+function events(core: ExchangeCore, markets: NegRiskSim[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const m of markets) {
     const mid = m.neg ? core.market(m.cid)?.negRisk?.marketId : undefined;
@@ -25,7 +25,7 @@ function events(core: Exchange, markets: NegRiskSim[]): Map<string, string[]> {
 }
 
 /** Some holders of NO convert about half of what they hold in the event; returns how many conversions. */
-export function demoConversions(core: Exchange, markets: NegRiskSim[], holders: string[], rng: Prng, run: Run): number {
+export function demoConversions(core: ExchangeCore, markets: NegRiskSim[], holders: string[], rng: Prng, run: Run): number {
   let n = 0;
   for (const [mid, qs] of events(core, markets)) {
     for (const w of holders) {

@@ -10,7 +10,7 @@
  */
 import type { Store } from '../store/db.js';
 import { ExchangeService } from '../exchange/service.js';
-import { manualClock, type Exchange, type OrderCommand } from '../core/index.js';
+import { manualClock, type ExchangeCore, type OrderCommand } from '../core/index.js';
 import { MICRO } from '../domain/money.js';
 import { Prng } from '../domain/prng.js';
 import { BASE_MS, DAY, HOUR } from './time.js';
@@ -66,7 +66,7 @@ export async function simulateTrading(store: Store, seed: number, onProgress: On
   const markets = await loadMarkets(store, rng, makers);
   const svc = await ExchangeService.open(store, { clock, ids });
   const pending: Promise<unknown>[] = [];
-  const run = <R extends { effects: import('../core/index.js').Effects }>(fn: (ex: Exchange) => R): R => {
+  const run = <R extends { effects: import('../core/index.js').Effects }>(fn: (ex: ExchangeCore) => R): R => {
     let result!: R;
     pending.push(svc.run((ex) => (result = fn(ex))));
     return result;

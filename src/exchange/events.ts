@@ -17,7 +17,7 @@
  *
  * A subscriber that throws is reported and skipped; it never stops the exchange or the others.
  */
-import type { Effects, Exchange, MarketRow, OrderRow, TradeRow } from '../core/index.js';
+import type { Effects, ExchangeCore, MarketRow, OrderRow, TradeRow } from '../core/index.js';
 import { MICRO } from '../domain/money.js';
 import { tokenId } from '../ledger/types.js';
 import type { Batch } from './batch.js';
@@ -133,7 +133,7 @@ export function advanceBookSeqs(batch: Batch, seqs: Map<string, number>): Map<st
  * or rested at, with its total now — a level that was touched and came back to its old size is
  * told again with that size.
  */
-export function committedBatch(batch: Batch, ex: Exchange, seq: number, bookSeqs: ReadonlyMap<string, number>, firstOrderSeq: number, generation: number, at: number): CommittedBatch {
+export function committedBatch(batch: Batch, ex: ExchangeCore, seq: number, bookSeqs: ReadonlyMap<string, number>, firstOrderSeq: number, generation: number, at: number): CommittedBatch {
   const levels = new Map<string, Set<number>>(); // condition id → side × (MICRO + 1) + outcome-0 price
   for (const o of batch.orders.values()) {
     const price0 = o.outcome === 0 ? o.price : MICRO - o.price;
@@ -150,7 +150,7 @@ export function committedBatch(batch: Batch, ex: Exchange, seq: number, bookSeqs
 }
 
 /** Both tokens' changes of a market with nothing in them yet, read once from its book; none for an unknown market. */
-function heads(ex: Exchange, cid: string, seq: number, reset: boolean): [AssetBookChange, AssetBookChange] | undefined {
+function heads(ex: ExchangeCore, cid: string, seq: number, reset: boolean): [AssetBookChange, AssetBookChange] | undefined {
   const meta = ex.bookMeta(cid);
   const market = meta && ex.market(cid);
   if (meta === undefined || market === undefined) return undefined;
@@ -166,7 +166,7 @@ function heads(ex: Exchange, cid: string, seq: number, reset: boolean): [AssetBo
   ];
 }
 
-function changedLevels(ex: Exchange, cid: string, seq: number, keys: Set<number>): AssetBookChange[] {
+function changedLevels(ex: ExchangeCore, cid: string, seq: number, keys: Set<number>): AssetBookChange[] {
   const both = heads(ex, cid, seq, false);
   if (both === undefined) return [];
   const [yes, no] = both;
@@ -181,7 +181,7 @@ function changedLevels(ex: Exchange, cid: string, seq: number, keys: Set<number>
   return both;
 }
 
-function wholeBook(ex: Exchange, cid: string, seq: number): AssetBookChange[] {
+function wholeBook(ex: ExchangeCore, cid: string, seq: number): AssetBookChange[] {
   const both = heads(ex, cid, seq, true);
   if (both === undefined) return [];
   for (const c of both) {

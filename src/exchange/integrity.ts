@@ -9,7 +9,7 @@
  * (`POST /admin/integrity/acknowledge`). An acknowledgement lasts until the next rebuild, which
  * checks again.
  */
-import { findViolations, type Exchange } from '../core/index.js';
+import { findViolations, type ExchangeCore } from '../core/index.js';
 import { integrityMetrics } from '../metrics/engine.js';
 
 export const INTEGRITY_FAILED = 'INTEGRITY CHECK FAILED: the database breaks the ledger invariants; new orders and ledger operations are refused until the operator acknowledges (POST /admin/integrity/acknowledge)';
@@ -42,7 +42,7 @@ export class Integrity {
     return !this.current.ok && this.current.acknowledgedAt === null;
   }
 
-  check(core: Exchange, now: number): IntegrityReport {
+  check(core: ExchangeCore, now: number): IntegrityReport {
     const t0 = performance.now();
     const violations = findViolations(core, MAX_LISTED);
     const checkMs = Math.round((performance.now() - t0) * 10) / 10;

@@ -8,7 +8,7 @@
  * SQLite by `sqlite-restore.ts` on the raw handle, on PostgreSQL through Kysely.
  */
 import { sql, type Kysely } from 'kysely';
-import { Exchange, type Clock, type IdSource, type OrderRow, type Side, type OrderType, type OrderStatus, type SnapshotHead, type SnapshotLoader } from '../core/index.js';
+import { ExchangeCore, type Clock, type IdSource, type OrderRow, type Side, type OrderType, type OrderStatus, type SnapshotHead, type SnapshotLoader } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { OrdersTable } from '../store/schema-exchange.js';
 import { CATALOG_MARKET_COLUMNS, marketRowOf } from './settings.js';
@@ -27,7 +27,7 @@ export function orderFromRow(r: OrdersTable): OrderRow {
 }
 
 export interface Restored {
-  exchange: Exchange;
+  exchange: ExchangeCore;
   /** Highest trade sequence number written so far. */
   tradeSeq: number;
   /** The last committed batch's number in the event sequence. */
@@ -56,7 +56,7 @@ export async function restoreFromDb(db: Kysely<Database>, clock: Clock, ids: IdS
     takerMatched: state?.taker_matched ?? 0, makerMatched: state?.maker_matched ?? 0,
     markets: [],
   };
-  const { exchange, loader } = Exchange.restoring(head, clock, ids);
+  const { exchange, loader } = ExchangeCore.restoring(head, clock, ids);
   const bookSeqs = new Map<string, number>();
   for (let after = 0; ;) {
     const page = await marketsWithBooks.all(db, after);

@@ -3,7 +3,7 @@
  * exchange then holds exactly the state after the batch's last command (JavaScript runs one
  * command at a time), so final balances, book metadata and counters are read from it here.
  */
-import type { Exchange, OrderRow } from '../core/index.js';
+import type { ExchangeCore, OrderRow } from '../core/index.js';
 import type {
   ActivityTable, BalancesTable, BooksTable, ExchangeStateTable, LedgerEntriesTable, OrdersTable, PositionsTable,
   TradeMakersTable, TradesTable,
@@ -42,7 +42,7 @@ export function orderRow(o: OrderRow): OrdersTable {
  * `bookSeqs`: the new `seq` of every book the batch changed (its touched markets and changed
  * market rows), given by the caller, who keeps them (events.ts).
  */
-export function seal(batch: Batch, ex: Exchange, tradeSeq: { value: number }, batchSeq: number, bookSeqs: ReadonlyMap<string, number>, now: number): SealedBatch {
+export function seal(batch: Batch, ex: ExchangeCore, tradeSeq: { value: number }, batchSeq: number, bookSeqs: ReadonlyMap<string, number>, now: number): SealedBatch {
   const c = ex.counters();
   const trades: TradesTable[] = [];
   const makers: TradeMakersTable[] = [];

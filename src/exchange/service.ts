@@ -11,7 +11,7 @@
  * (src/store/writer-lock.ts); while it is lost, every command is refused.
  */
 import type { Kysely } from 'kysely';
-import { Exchange, randomIds, systemClock, type Clock, type Effects, type IdSource } from '../core/index.js';
+import { ExchangeCore, randomIds, systemClock, type Clock, type Effects, type IdSource } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/db.js';
 import { ApiError, errors } from '../errors/catalogue.js';
@@ -44,7 +44,7 @@ export interface ExchangeServiceOptions {
 const REBUILDING = 'the exchange is rebuilding its state from the database';
 
 export class ExchangeService {
-  private ex: Exchange;
+  private ex: ExchangeCore;
   private tradeSeq = { value: 0 };
   /** The last sealed batch's number in the event sequence, and each book's last `seq` (events.ts). */
   private batchSeq: number;
@@ -64,7 +64,7 @@ export class ExchangeService {
   readonly integrity: Integrity;
 
   private constructor(private readonly db: Kysely<Database>, private readonly clock: Clock, private readonly ids: IdSource,
-    private readonly onError: (err: unknown) => void, ex: Exchange, tradeSeq: number, batchSeq: number, bookSeqs: Map<string, number>, onIntegrityFailure: ExchangeServiceOptions['onIntegrityFailure']) {
+    private readonly onError: (err: unknown) => void, ex: ExchangeCore, tradeSeq: number, batchSeq: number, bookSeqs: Map<string, number>, onIntegrityFailure: ExchangeServiceOptions['onIntegrityFailure']) {
     this.ex = ex;
     this.tradeSeq.value = tradeSeq;
     this.batchSeq = batchSeq;
@@ -90,7 +90,7 @@ export class ExchangeService {
   }
 
   /** The in-memory core, for reads (books, open orders, balances). Never mutate through it. */
-  get core(): Exchange { return this.ex; }
+  get core(): ExchangeCore { return this.ex; }
 
   /**
    * Subscribes to the exchange's event sequence (events.ts): each command's effects once applied
@@ -123,7 +123,7 @@ export class ExchangeService {
    * Runs one command on the core and resolves once its effects are durable. A command without
    * effects (a rejection) resolves at once: nothing was changed.
    */
-  run<R extends { effects: Effects }>(command: (ex: Exchange) => R): Promise<R> {
+  run<R extends { effects: Effects }>(command: (ex: ExchangeCore) => R): Promise<R> {
     if (this.closed) return Promise.reject(new ApiError('unavailable', 'the exchange is shutting down'));
     if (this.holdCommands !== null) return this.holdCommands.then(() => this.run(command));
     if (this.fenced !== null) return Promise.reject(errors.unavailable(this.fenced, 1));
@@ -198,7 +198,7 @@ export class ExchangeService {
   }
 
   /** Takes a restored core (and its counters) as the current one. */
-  private adopt(r: Awaited<ReturnType<typeof restoreFromDb>>): Exchange {
+  private adopt(r: Awaited<ReturnType<typeof restoreFromDb>>): ExchangeCore {
     [this.ex, this.tradeSeq.value, this.batchSeq, this.bookSeqs, this.sealedOrderSeq] = [r.exchange, r.tradeSeq, r.batchSeq, r.bookSeqs, r.exchange.counters().seq];
     return r.exchange;
   }

@@ -4,7 +4,7 @@
  * module turns a catalog row into the exchange's market settings and decides whether a market
  * accepts orders.
  */
-import type { Exchange, MarketRow, OpResult } from '../core/index.js';
+import type { ExchangeCore, MarketRow, OpResult } from '../core/index.js';
 import type { Database, MarketsTable } from '../store/schema.js';
 import type { Kysely, Selectable } from 'kysely';
 import { ApiError } from '../errors/catalogue.js';
@@ -59,7 +59,7 @@ export function marketRowOf(m: CatalogMarket): MarketRow {
  * exchange's command path): creates it in the core, or updates it; a market without an order
  * book is left alone.
  */
-export async function syncMarketSettings(db: Kysely<Database>, conditionId: string, run: (command: (ex: Exchange) => OpResult) => Promise<OpResult>): Promise<void> {
+export async function syncMarketSettings(db: Kysely<Database>, conditionId: string, run: (command: (ex: ExchangeCore) => OpResult) => Promise<OpResult>): Promise<void> {
   const row = await db.selectFrom('markets').select(CATALOG_MARKET_COLUMNS).where('condition_id', '=', conditionId).executeTakeFirst();
   if (!row || row.enable_order_book !== 1) return;
   const settings = marketRowOf(row);

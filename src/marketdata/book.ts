@@ -8,7 +8,7 @@
  * change without touching the book) — never against time.
  */
 import { createHash } from 'node:crypto';
-import type { Exchange } from '../core/index.js';
+import type { ExchangeCore } from '../core/index.js';
 import { formatMicro } from '../domain/money.js';
 import { noBook, parseToken, type StaticsCache } from './tokens.js';
 import { bookHead } from './versions.js';
@@ -27,7 +27,7 @@ export interface BookSnapshot {
 }
 
 interface Entry {
-  core: Exchange;
+  core: ExchangeCore;
   version: number;
   tick: number;
   minSize: number;
@@ -44,7 +44,7 @@ export function hashOf(snap: BookSnapshot): string {
 export class BookSnapshots {
   private readonly cache = new Map<string, Entry>();
 
-  constructor(private readonly core: () => Exchange, private readonly statics: StaticsCache) {}
+  constructor(private readonly core: () => ExchangeCore, private readonly statics: StaticsCache) {}
 
   /** The snapshot as UTF-8 JSON; 400 for a malformed token id, 404 when the token has no book. */
   async json(tokenText: unknown): Promise<Buffer> {

@@ -16,7 +16,7 @@
  * database had committed (`books.version`, read before the fills), so a fill in flight is never
  * missed. Per series, the serialised points of the last few windows. Nothing expires by time.
  */
-import type { Exchange } from '../core/index.js';
+import type { ExchangeCore } from '../core/index.js';
 import type { Db } from '../catalog/write.js';
 import { MICRO, formatMicro } from '../domain/money.js';
 import { noBook, parseToken } from './tokens.js';
@@ -24,7 +24,7 @@ import { bookVersion } from './versions.js';
 import { checkParams, windowOf, type HistoryParams, type Window } from './history-params.js';
 
 interface Series {
-  core: Exchange;
+  core: ExchangeCore;
   /** Book version the series is complete for; -1 for a market without a book. */
   version: number;
   lastSeq: number;
@@ -43,7 +43,7 @@ const MAX_SERIES = 5000;
 export class History {
   private readonly series = new Map<string, Series>();
 
-  constructor(private readonly db: Db, private readonly core: () => Exchange, private readonly now: () => number) {}
+  constructor(private readonly db: Db, private readonly core: () => ExchangeCore, private readonly now: () => number) {}
 
   /** `{"history": [...]}` as UTF-8, encoded once per series version and window. */
   async json(tokenText: unknown, p: HistoryParams): Promise<Buffer> {

@@ -6,7 +6,7 @@
  * (one single-row read of `marketdata_version`, bumped by triggers on every catalog write) and
  * the live books' versions of the markets on the page (memory; token prices come from them).
  */
-import type { Exchange } from '../core/index.js';
+import type { ExchangeCore } from '../core/index.js';
 import type { Db } from '../catalog/write.js';
 import { errors } from '../errors/catalogue.js';
 import { isConditionId } from '../domain/ids.js';
@@ -30,7 +30,7 @@ export const MARKET_PAGE_SIZE = 1000;
 
 interface CachedPage {
   catalogVersion: number;
-  core: Exchange;
+  core: ExchangeCore;
   bookKey: number;
   conditionIds: string[];
   /** The page's JSON, encoded once (re-encoding a large string per request costs more than building it). */
@@ -44,7 +44,7 @@ export class Listings {
   private pendingVersion: Promise<number> | null = null;
   private readonly versionQuery;
 
-  constructor(private readonly db: Db, private readonly core: () => Exchange) {
+  constructor(private readonly db: Db, private readonly core: () => ExchangeCore) {
     this.versionQuery = db.selectFrom('marketdata_version').select('version').where('id', '=', 1).compile();
   }
 
@@ -88,7 +88,7 @@ export class Listings {
     return b;
   }
 
-  private priceOf(core: Exchange): PriceOf {
+  private priceOf(core: ExchangeCore): PriceOf {
     return (m) => outcomeZeroPrice(core, m.condition_id, payoutsOf(m));
   }
 
@@ -114,7 +114,7 @@ export class Listings {
  * Sum of the live book versions of some markets: versions only grow, so any change to any of
  * these books changes the sum (a market without a book counts 0; one gaining a book changes it too).
  */
-function bookKey(core: Exchange, conditionIds: string[]): number {
+function bookKey(core: ExchangeCore, conditionIds: string[]): number {
   let sum = 0;
   for (const cid of conditionIds) sum += bookVersion(core, cid) + 1;
   return sum;

@@ -4,7 +4,7 @@
  * price: it answers `""` (price map, `/price`), and so do the midpoint and spread of a book with
  * an empty side — never a made-up number. A token without a trade answers last price `""` and side `""`.
  */
-import type { BookView, Exchange } from '../core/index.js';
+import type { BookView, ExchangeCore } from '../core/index.js';
 import { MICRO, formatMicro } from '../domain/money.js';
 import { errors } from '../errors/catalogue.js';
 import { noBook, parseToken, type StaticsCache } from './tokens.js';
@@ -17,9 +17,9 @@ const str = (micro: number | null): string => (micro === null ? '' : formatMicro
 const MAX_MAPS = 1000;
 
 export class Prices {
-  private readonly maps = new Map<string, { core: Exchange; versions: number; body: Buffer }>();
+  private readonly maps = new Map<string, { core: ExchangeCore; versions: number; body: Buffer }>();
 
-  constructor(private readonly core: () => Exchange, private readonly statics: StaticsCache) {}
+  constructor(private readonly core: () => ExchangeCore, private readonly statics: StaticsCache) {}
 
   /** The top of a token's book; 400/404 as for the book. */
   top(tokenText: unknown): BookView {
@@ -122,7 +122,7 @@ export function spreadOf(v: BookView): number | null {
  * midpoint of the live book, else the last trade, else 0.5 (no information either way).
  * Outcome 1 is always 1 − outcome 0, so the two prices of a market sum to one.
  */
-export function outcomeZeroPrice(core: Exchange, conditionId: string, payouts: [number, number] | null): number {
+export function outcomeZeroPrice(core: ExchangeCore, conditionId: string, payouts: [number, number] | null): number {
   if (payouts) return payouts[0];
   const v = core.book(`${conditionId}:0`, 1);
   if (!v) return MICRO / 2;

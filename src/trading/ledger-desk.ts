@@ -6,7 +6,7 @@
  * `amount_too_large` (src/domain/micro-input.ts). Every operation goes through the durable
  * exchange and the mode gate, like orders.
  */
-import type { Exchange, OpResult } from '../core/index.js';
+import type { ExchangeCore, OpResult } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import { COLLATERAL } from '../ledger/types.js';
 import { ApiError, errors } from '../errors/catalogue.js';
@@ -67,7 +67,7 @@ export class LedgerDesk {
     return { balance: String(b.free + b.reserved), allowance: String(b.free), free: String(b.free), reserved: String(b.reserved) };
   }
 
-  private async op(fn: (ex: Exchange) => OpResult): Promise<LedgerAnswer> {
+  private async op(fn: (ex: ExchangeCore) => OpResult): Promise<LedgerAnswer> {
     this.exchange.assertWritable('ledger');
     const r = await this.exchange.run(fn);
     if (!r.ok) throw new ApiError('bad_request', r.reject.message);

@@ -13,7 +13,7 @@ import { getAddress } from 'viem';
 import type { Backend } from '../support/backends.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { insertEvent, upsertProfile } from '../../src/catalog/write.js';
-import type { Effects, Exchange } from '../../src/core/index.js';
+import type { Effects, ExchangeCore } from '../../src/core/index.js';
 
 export const A = getAddress('0xabcdefabcdefabcdefabcdefabcdefabcdef0001');
 export const B = getAddress('0xfedcbafedcbafedcbafedcbafedcbafedcba0002');
@@ -28,7 +28,7 @@ export interface World {
   m2: string;
   /** Unix seconds of each named step. */
   at: Record<string, number>;
-  run<R extends { effects: Effects; ok?: boolean }>(cmd: (ex: Exchange) => R): Promise<R>;
+  run<R extends { effects: Effects; ok?: boolean }>(cmd: (ex: ExchangeCore) => R): Promise<R>;
   get(url: string, remoteAddress?: string): Promise<{ status: number; body: any }>;
   tick(): number;
 }
@@ -55,13 +55,13 @@ export async function buildWorld(backend: Backend, env: Record<string, string> =
   };
   const at: Record<string, number> = {};
   const tick = () => (now += STEP);
-  const step = async (name: string, cmd: (ex: Exchange) => { effects: Effects; ok?: boolean }) => {
+  const step = async (name: string, cmd: (ex: ExchangeCore) => { effects: Effects; ok?: boolean }) => {
     tick();
     at[name] = Math.floor(now / 1000);
     await run(cmd);
   };
   const order = (owner: string, token: string, side: 'BUY' | 'SELL', price: number, shares: number) =>
-    (ex: Exchange) => ex.placeOrder({ owner, tokenId: token, side, price, size: shares * 1_000_000, type: 'GTC' });
+    (ex: ExchangeCore) => ex.placeOrder({ owner, tokenId: token, side, price, size: shares * 1_000_000, type: 'GTC' });
   const yes = `${m1}:0`;
 
   await step('depositA', (ex) => ex.deposit(A, 1_000_000_000));

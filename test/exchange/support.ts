@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../src/store/migrate.js';
 import { insertEvent, upsertTag } from '../../src/catalog/write.js';
 import type { Backend } from '../support/backends.js';
 import type { Config } from '../../src/config/config.js';
-import type { Exchange, OrderCommand } from '../../src/core/index.js';
+import type { ExchangeCore, OrderCommand } from '../../src/core/index.js';
 
 export async function freshStore(backend: Backend): Promise<{ store: Store; config: Config; reopen(): Store; dispose(): Promise<void> }> {
   const { config, dispose } = await backend.fresh();
@@ -32,7 +32,7 @@ export const WALLETS = ['0x1111111111111111111111111111111111111111', '0x2222222
 export { floats as prng } from '../../src/domain/prng.js';
 
 /** One random command against the exchange; returns a label of what it did. */
-export function randomCommand(rand: () => number, markets: string[]): (ex: Exchange) => { effects: import('../../src/core/index.js').Effects; label: string } {
+export function randomCommand(rand: () => number, markets: string[]): (ex: ExchangeCore) => { effects: import('../../src/core/index.js').Effects; label: string } {
   const wallet = WALLETS[Math.floor(rand() * WALLETS.length)]!;
   const market = markets[Math.floor(rand() * markets.length)]!;
   const roll = rand();

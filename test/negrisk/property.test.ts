@@ -1,5 +1,5 @@
 /**
- * Neg-risk conversion as a property (fast-check, through the core's Exchange facade): wallets
+ * Neg-risk conversion as a property (fast-check, through the core's ExchangeCore facade): wallets
  * split and convert at random in events of 2–6 questions, with and without a fee; then exactly
  * one question wins. For every conversion the value of the NO given up equals the value of what
  * the wallet and the vault received, both valued at the resolution; after everyone redeems,
@@ -9,7 +9,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { Exchange, checkInvariants, counterIds, manualClock } from '../../src/core/index.js';
+import { ExchangeCore, checkInvariants, counterIds, manualClock } from '../../src/core/index.js';
 import { negRiskAccount } from '../../src/core/neg-risk.js';
 import { NEG_RISK_VAULT } from '../../src/domain/neg-risk-ids.js';
 import { COLLATERAL, marketAccount } from '../../src/ledger/types.js';
@@ -19,8 +19,8 @@ const cidOf = (i: number) => `0x${i.toString(16).padStart(64, '0')}`;
 const WALLETS = ['0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b2'];
 const LOT = 10_000;
 
-function event(n: number, feeBips: number): Exchange {
-  const ex = new Exchange(manualClock(1_700_000_000_000), counterIds());
+function event(n: number, feeBips: number): ExchangeCore {
+  const ex = new ExchangeCore(manualClock(1_700_000_000_000), counterIds());
   for (let i = 0; i < n; i++) {
     const r = ex.createMarket({ conditionId: cidOf(i), tickSize: 10_000, negRisk: { marketId: MID, index: i, feeBips } });
     assert.equal(r.ok, true);
@@ -29,7 +29,7 @@ function event(n: number, feeBips: number): Exchange {
   return ex;
 }
 
-const free = (ex: Exchange, w: string, a: string) => ex.balance(w, a).free;
+const free = (ex: ExchangeCore, w: string, a: string) => ex.balance(w, a).free;
 
 describe('neg-risk conversion (property)', () => {
   it('with exactly one winner, the value given equals the value received, and the venue pays out exactly what it holds', () => {
