@@ -6,8 +6,7 @@
  * no index on the write path); a step reads at most BATCH rows of each table and deletes what
  * qualifies in one short transaction. The cursor stops at the first row young enough to keep
  * for that reason (time order), and starts over from the beginning after a restart. A real
- * client's rows are never touched. Embedded store only (the demo's home); on PostgreSQL the
- * simulated accounts' rows are kept.
+ * client's rows are never touched. Embedded store only; PostgreSQL has prune-pg.ts.
  */
 import type SqliteDatabase from 'better-sqlite3';
 

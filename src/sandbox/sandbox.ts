@@ -17,6 +17,7 @@ import { ApiError, errors } from '../errors/catalogue.js';
 import { simAddresses, simWallets, MAKERS, type SimAccount } from './accounts.js';
 import { Traders, type TraderDeps, type SimCounts } from './traders.js';
 import { SimPruner } from './prune.js';
+import { PgSimPruner } from './prune-pg.js';
 import { buildTemplate, holdsDemo, replaceFromTemplate, type Template } from './reset.js';
 import { replaceOnPostgres } from './reset-pg.js';
 import { replaceState } from './replace.js';
@@ -53,7 +54,7 @@ export class Sandbox {
   private chain: Promise<void> = Promise.resolve();
   private lastBeat = 0;
   private lastPrune = 0;
-  private readonly pruner: SimPruner | null;
+  private readonly pruner: SimPruner | PgSimPruner;
   private template: Template | null = null;
   /** The demo's seed when the database holds the demo data set, else null. */
   private demo: number | null = null;
@@ -64,7 +65,7 @@ export class Sandbox {
   constructor(private readonly d: SandboxDeps) {
     this.rateNow = d.config.rate;
     const sim = new Set([...simAddresses(d.config.seed).makers, ...simAddresses(d.config.seed).takers]);
-    this.pruner = d.sqlite ? new SimPruner(d.sqlite, () => sim) : null;
+    this.pruner = d.sqlite ? new SimPruner(d.sqlite, () => sim) : new PgSimPruner(d.db, () => sim);
   }
 
   /** Whether the database holds the demo data set, then starts the traders if configured (SIBYL_DEMO_LIVE, default: the demo is loaded). */
@@ -101,7 +102,7 @@ export class Sandbox {
 
   /** Rows of the simulated accounts' history pruned so far, per table (prune.ts). */
   get pruned(): Record<string, number> {
-    return { ...this.pruner?.deleted };
+    return { ...this.pruner.deleted };
   }
 
   /** Stops the traders and waits for the move under way. */
@@ -189,9 +190,9 @@ export class Sandbox {
     if (!this.liveNow) return;
     const now = this.d.now();
     if (now - this.lastBeat >= HEARTBEAT_EVERY_MS) await this.beat(now);
-    if (this.pruner && now - this.lastPrune >= PRUNE_EVERY_MS) {
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now;
-      this.pruner.step(now - this.d.config.retentionH * 3_600_000);
+      await this.pruner.step(now - this.d.config.retentionH * 3_600_000);
     }
     await this.runDue(yieldToClients);
   }

@@ -13,6 +13,22 @@ import { startTestService, type TestService } from '../support/service.js';
 import { findViolations } from '../../src/core/index.js';
 import { simAddresses } from '../../src/sandbox/accounts.js';
 import { createService } from '../../src/server.js';
+import type { Config } from '../../src/config/config.js';
+import { openStore } from '../../src/store/db.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import { DEMO_SEED, loadDemo } from '../../src/demo/load.js';
+import { markDemo } from '../../src/sandbox/reset.js';
+
+async function seedDemo(config: Config): Promise<void> {
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(store);
+    await loadDemo(store);
+    await markDemo(store.db, DEMO_SEED);
+  } finally {
+    await store.close();
+  }
+}
 
 const START = Date.UTC(2026, 10, 2, 12, 0, 0);
 const ADMIN = 'sandbox-admin-token-0123456789';
@@ -98,14 +114,16 @@ describe('simulated traders on a venue that requires signed orders (sqlite)', ()
   });
 });
 
-describe('retention of the simulated accounts\' history (sqlite)', () => {
+for (const backend of backends()) {
+describe(`retention of the simulated accounts' history (${backend.name})`, { skip: backend.skip }, () => {
   it('prunes their closed orders, trades, activity and journal past the retention; the ledger stays whole across a restart', async () => {
     const clock = { now: START };
-    const { config, dispose } = await backends()[0]!.fresh({
+    const { config, dispose } = await backend.fresh({
       SIBYL_DEMO: '1', SIBYL_DEMO_LIVE: '1', SIBYL_DEMO_RATE: '5', SIBYL_DEMO_RETENTION_H: '1', SIBYL_ADMIN_TOKEN: ADMIN, SIBYL_BOOK_HISTORY_S: '0',
       SIBYL_HEARTBEAT_TIMEOUT_MS: '3600000',
     });
     try {
+      if (backend.name === 'postgres') await seedDemo(config); // as `sibyl seed --demo` does: PostgreSQL runs the traders on a seeded demo
       const svc = await createService(config, { logger: false, now: () => clock.now, sandboxManual: true });
       for (let s = 0; s < 80 * 60; s++) { // 80 simulated minutes
         clock.now += 1000;
@@ -137,3 +155,4 @@ describe('retention of the simulated accounts\' history (sqlite)', () => {
     }
   });
 });
+}
