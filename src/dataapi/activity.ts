@@ -71,11 +71,11 @@ export async function activityPage(db: Kysely<Database>, q: ActivityQuery): Prom
   const profile = profileFields(v.profile);
   const key = JSON.stringify(f);
   const version = JSON.stringify([v.last, profile, catalog]);
-  return pages.get(db, key, version) ?? pages.set(db, key, version, Buffer.from(JSON.stringify(await shapePage(db, wallet, await activityRows(db, f), profile))));
+  return pages.get(db, key, version) ?? pages.set(db, key, version, Buffer.from(JSON.stringify(await shapePage(db, wallet, await activityRows(db, f), profile, catalog))));
 }
 
-async function shapePage(db: Kysely<Database>, wallet: string, rows: ActivityDbRow[], profile: ProfileFields) {
-  const views = await marketViews(db, new Set(rows.map((r) => r.condition_id)));
+async function shapePage(db: Kysely<Database>, wallet: string, rows: ActivityDbRow[], profile: ProfileFields, catalog: string) {
+  const views = await marketViews(db, new Set(rows.map((r) => r.condition_id)), catalog);
   return rows.map((r) => {
     const m = views.get(r.condition_id) ?? NO_MARKET;
     return {

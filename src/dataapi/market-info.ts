@@ -44,9 +44,12 @@ export function marketsVersion(db: Kysely<Database>): Promise<string> {
   return pageVersions(db, ['markets']);
 }
 
-/** Catalog fields of each of `conditionIds` the catalog knows; unknown ids are absent. */
-export async function marketViews(db: Kysely<Database>, conditionIds: Iterable<string>): Promise<Map<string, MarketView>> {
-  const version = await marketsVersion(db); // before the rows: a view is never older than its version
+/**
+ * Catalog fields of each of `conditionIds` the catalog knows; unknown ids are absent. `version`
+ * is the caller's `marketsVersion`, taken before anything its page reads (so a view is never
+ * older than the version it is kept under, and a request reads the version once).
+ */
+export async function marketViews(db: Kysely<Database>, conditionIds: Iterable<string>, version: string): Promise<Map<string, MarketView>> {
   let kept = caches.get(db);
   if (kept === undefined || kept.version !== version) caches.set(db, (kept = { version, views: new Map() }));
   const cache = kept.views;

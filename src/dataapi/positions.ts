@@ -69,7 +69,7 @@ export interface PositionsSource { readonly core: ExchangeCore; readonly coreGen
 
 /** The `GET /positions` answer as the JSON bytes the route sends. */
 export async function positionsPage(db: Kysely<Database>, exchange: PositionsSource, now: number, q: PositionsQuery): Promise<Buffer> {
-  const catalog = Number(await marketsVersion(db)); // before the core is read: nothing awaited after it
+  const catalog = await marketsVersion(db); // before the core is read: nothing awaited after it
   const core = exchange.core;
   const generation = exchange.coreGeneration;
   const wallet = walletParam('user', q.user);
@@ -80,10 +80,10 @@ export async function positionsPage(db: Kysely<Database>, exchange: PositionsSou
   const key = JSON.stringify([wallet, only, q.sizeThreshold ?? 1, q.redeemable ?? false, q.mergeable ?? false,
     q.limit ?? 100, q.offset ?? 0, q.sortBy ?? 'TOKENS', q.sortDirection ?? 'DESC', q.title ?? '']);
   // Taken before any read: a page built from later state is stored under an older version, which never recurs.
-  const version = stateVersion(core, generation, catalog, all);
+  const version = stateVersion(core, generation, Number(catalog), all);
   const hit = pages.get(db, key, version);
   if (hit !== undefined) return hit;
-  const { rows, durable } = await buildPage(db, core, wallet, all, now, q);
+  const { rows, durable } = await buildPage(db, core, wallet, all, now, q, catalog);
   const body = Buffer.from(JSON.stringify(rows));
   return durable ? pages.set(db, key, version, body) : body;
 }
@@ -110,14 +110,14 @@ function stateVersion(core: ExchangeCore, generation: number, catalog: number, a
   return v;
 }
 
-async function buildPage(db: Kysely<Database>, core: ExchangeCore, wallet: string, all: PositionRow[], now: number, q: PositionsQuery) {
+async function buildPage(db: Kysely<Database>, core: ExchangeCore, wallet: string, all: PositionRow[], now: number, q: PositionsQuery, catalog: string) {
   // Mergeable: the wallet holds both outcomes of an unresolved condition (whatever the filters say).
   const heldOutcomes = new Map<string, number>();
   for (const p of all) if (p.size > 0) heldOutcomes.set(p.conditionId, (heldOutcomes.get(p.conditionId) ?? 0) + 1);
 
   const minSize = sharesToMicro(q.sizeThreshold ?? 1);
   const sized = all.filter((p) => p.size >= minSize);
-  const views = await marketViews(db, new Set(sized.map((p) => p.conditionId)));
+  const views = await marketViews(db, new Set(sized.map((p) => p.conditionId)), catalog);
   const states = new Map<string, MarketPrice>();
   const title = q.title?.toLowerCase();
   const items: Item[] = [];

@@ -58,9 +58,11 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
     done();
   });
 
-  // ctf token ids (docs/bots.md): every internal token id in a body is sent as its position id.
+  // ctf token ids (docs/bots.md): every internal token id in a JSON body is sent as its position id
+  // (other bodies — the explorer's assets, compressed or not, metrics — are sent as they are).
   if (config.bots.tokenIds === 'ctf') {
-    app.addHook('onSend', (_req, _reply, payload, done) => {
+    app.addHook('onSend', (_req, reply, payload, done) => {
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
       const codec = tokenCodec();
       if (typeof payload === 'string') return done(null, codec.wireText(payload));
       if (Buffer.isBuffer(payload)) {

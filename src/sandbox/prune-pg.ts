@@ -21,28 +21,26 @@ export class PgSimPruner {
   async step(cutoff: number): Promise<number> {
     const sim = [...this.accounts()];
     if (sim.length === 0) return 0;
-    const db = this.db;
-    const orders = (await db.selectFrom('orders').select('id').where('owner', 'in', sim).where('status', '!=', 'LIVE')
-      .where('created_at', '<', cutoff).limit(BATCH).execute()).map((r) => r.id);
-    // Only wholly simulated trades go: one with a real client as a maker is kept (and never fills the batch).
-    const trades = (await db.selectFrom('trades as t').select('t.id').where('t.owner', 'in', sim).where('t.match_time', '<', cutoff)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('trade_makers as m').select('m.trade_id')
-        .whereRef('m.trade_id', '=', 't.id').where('m.owner', 'not in', sim))))
-      .limit(BATCH).execute()).map((r) => r.id);
-    const activity = (await db.selectFrom('activity').select('id').where('wallet', 'in', sim).where('timestamp', '<', cutoff)
-      .limit(BATCH).execute()).map((r) => r.id);
-    const journal = (await db.selectFrom('ledger_entries').select('id').where('wallet', 'in', sim).where('created_at', '<', cutoff)
-      .limit(BATCH).execute()).map((r) => r.id);
-    await db.transaction().execute(async (tx) => {
-      if (orders.length) await tx.deleteFrom('orders').where('id', 'in', orders).where('status', '!=', 'LIVE').execute();
+    const counts: Record<string, number> = {};
+    await this.db.transaction().execute(async (tx) => {
+      const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+      counts.orders = n(await tx.deleteFrom('orders').where('id', 'in', tx.selectFrom('orders').select('id').where('owner', 'in', sim)
+        .where('status', '!=', 'LIVE').where('created_at', '<', cutoff).limit(BATCH)).executeTakeFirstOrThrow());
+      // Only wholly simulated trades go: one with a real client as a maker is kept (and never fills the batch).
+      const trades = (await tx.selectFrom('trades as t').select('t.id').where('t.owner', 'in', sim).where('t.match_time', '<', cutoff)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('trade_makers as m').select('m.trade_id')
+          .whereRef('m.trade_id', '=', 't.id').where('m.owner', 'not in', sim))))
+        .limit(BATCH).execute()).map((r) => r.id);
       if (trades.length) {
         await tx.deleteFrom('trade_makers').where('trade_id', 'in', trades).execute();
         await tx.deleteFrom('trades').where('id', 'in', trades).execute();
       }
-      if (activity.length) await tx.deleteFrom('activity').where('id', 'in', activity).execute();
-      if (journal.length) await tx.deleteFrom('ledger_entries').where('id', 'in', journal).execute();
+      counts.trades = trades.length;
+      counts.activity = n(await tx.deleteFrom('activity').where('id', 'in', tx.selectFrom('activity').select('id').where('wallet', 'in', sim)
+        .where('timestamp', '<', cutoff).limit(BATCH)).executeTakeFirstOrThrow());
+      counts.ledger_entries = n(await tx.deleteFrom('ledger_entries').where('id', 'in', tx.selectFrom('ledger_entries').select('id')
+        .where('wallet', 'in', sim).where('created_at', '<', cutoff).limit(BATCH)).executeTakeFirstOrThrow());
     });
-    const counts: Record<string, number> = { orders: orders.length, trades: trades.length, activity: activity.length, ledger_entries: journal.length };
     let total = 0;
     for (const [table, n] of Object.entries(counts)) {
       this.deleted[table] = (this.deleted[table] ?? 0) + n;
