@@ -129,8 +129,9 @@ describe('cluster: one writer, followers that forward and follow', { skip: pgBac
     for (const s of st) assert.equal(s.writerUrl, writer.url, 'every instance knows the writer');
     market = await newMarket(followers[0]!); // an operator write, forwarded
     for (let k = 0; k < 4; k++) { // keys, deposits and splits through every instance
-      const t = await newTrader(all[k % 3]!, 10_000);
-      const r = await signed(all[(k + 1) % 3]!, t, 'POST', '/split', { market: market.conditionId, amount: '4000000000' });
+      // Funds for every load below: resting orders lock them, and a refusal for balance would fail the checks.
+      const t = await newTrader(all[k % 3]!, 1_000_000);
+      const r = await signed(all[(k + 1) % 3]!, t, 'POST', '/split', { market: market.conditionId, amount: '400000000000' });
       assert.equal(r.status, 200, r.text);
       traders.push(t);
     }
