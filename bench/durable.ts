@@ -108,14 +108,14 @@ async function fund(svc: ExchangeService, wallets: string[], markets: string[], 
  * above 0.50 on the outcome-0 ladder — or SELL outcome 0 above 0.50), 10% cross (a BUY of
  * outcome 0 at 0.55 that takes the best ask). Sizes 5–50 shares.
  */
-function orderOf(r: () => number, owner: string, market: string, crossShare: number): OrderCommand {
+function orderOf(r: () => number, wallet: string, market: string, crossShare: number): OrderCommand {
   const size = (5 + Math.floor(r() * 46)) * MICRO;
-  if (r() < crossShare) return { owner, tokenId: `${market}:0`, side: 'BUY', price: 550_000, size, type: 'GTC' };
+  if (r() < crossShare) return { wallet, tokenId: `${market}:0`, side: 'BUY', price: 550_000, size, type: 'GTC' };
   const k = r();
   const p = (1 + Math.floor(r() * 49)) * 10_000;
-  if (k < 0.4) return { owner, tokenId: `${market}:0`, side: 'BUY', price: p, size, type: 'GTC' };
-  if (k < 0.7) return { owner, tokenId: `${market}:1`, side: 'BUY', price: p, size, type: 'GTC' };
-  return { owner, tokenId: `${market}:0`, side: 'SELL', price: MICRO - p, size, type: 'GTC' };
+  if (k < 0.4) return { wallet, tokenId: `${market}:0`, side: 'BUY', price: p, size, type: 'GTC' };
+  if (k < 0.7) return { wallet, tokenId: `${market}:1`, side: 'BUY', price: p, size, type: 'GTC' };
+  return { wallet, tokenId: `${market}:0`, side: 'SELL', price: MICRO - p, size, type: 'GTC' };
 }
 
 /** Issues `total` orders in waves of `wave` per tick; returns acknowledged orders and seconds. */

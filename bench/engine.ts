@@ -163,7 +163,7 @@ function idleMarkets(n: number): BenchRow {
 }
 
 /**
- * Retained heap per resting order, placed as the API places them: each command's owner and
+ * Retained heap per resting order, placed as the API places them: each command's wallet and
  * token id are strings of its own, parsed from a request body (50 markets, 100 wallets).
  */
 function restingOrders(n: number): BenchRow {
@@ -172,12 +172,12 @@ function restingOrders(n: number): BenchRow {
   for (const conditionId of markets) ex.createMarket({ conditionId, tickSize: 10_000 });
   const wallets = Array.from({ length: 100 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`);
   for (const w of wallets) ex.deposit(w, 1e15);
-  const bodies = markets.flatMap((m) => wallets.slice(0, 10).map((w) => JSON.stringify({ owner: w, tokenId: `${m}:0` })));
+  const bodies = markets.flatMap((m) => wallets.slice(0, 10).map((w) => JSON.stringify({ wallet: w, tokenId: `${m}:0` })));
   const before = heap();
   const c0 = process.cpuUsage();
   for (let i = 0; i < n; i++) {
-    const { owner, tokenId } = JSON.parse(bodies[i % bodies.length]!) as { owner: string; tokenId: string };
-    const r = ex.placeOrder({ owner, tokenId, side: 'BUY', price: (1 + (i % 49)) * 10_000, size: 10_000_000, type: 'GTC', apiKey: 'bench-key' });
+    const { wallet, tokenId } = JSON.parse(bodies[i % bodies.length]!) as { wallet: string; tokenId: string };
+    const r = ex.placeOrder({ wallet, tokenId, side: 'BUY', price: (1 + (i % 49)) * 10_000, size: 10_000_000, type: 'GTC', apiKey: 'bench-key' });
     if (!r.ok) throw new Error(`resting order rejected: ${r.reject.message}`);
   }
   const c = process.cpuUsage(c0);
@@ -186,8 +186,8 @@ function restingOrders(n: number): BenchRow {
   const per = retained / n;
   return {
     scenario: `${n.toLocaleString('en-US')} resting orders: bytes per order`, opsPerSec: Math.round(n / ((c.user + c.system) / 1e6)), p50us: 0, p99us: 0,
-    note: `${Math.round(per)} B/order retained (${Math.round((per * n) / 1e6)} MB): the order, its id, book slot, live-order entry and owner list; ` +
-      'owner and token id parsed per order as from a request; ops/s = placeOrder per CPU-s (incl. parsing)',
+    note: `${Math.round(per)} B/order retained (${Math.round((per * n) / 1e6)} MB): the order, its id, book slot, live-order entry and wallet list; ` +
+      'wallet and token id parsed per order as from a request; ops/s = placeOrder per CPU-s (incl. parsing)',
   };
 }
 

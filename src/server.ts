@@ -1,8 +1,8 @@
 /**
  * Composition root: opens the store, takes its writer lock (one process per database: a second
  * one refuses to start, naming the holder — src/store/writer-lock.ts), migrates it, fills an empty embedded database with the
- * demo data set (runtime.md), builds the event list's missing stored items and (SQLite) the search index, rebuilds the
- * exchange from the database, builds the services and the HTTP app. `sibyl serve`, the tests
+ * demo data set (runtime.md), builds the event list's missing stored items, rebuilds the
+ * exchange from the database, builds the services (the catalog's builds its search index on SQLite) and the HTTP app. `sibyl serve`, the tests
  * and the benchmarks all start the service through here, so they run the same thing.
  */
 import type { Config } from './config/config.js';
@@ -12,23 +12,27 @@ import { buildApp } from './http/app.js';
 import type { App, Services } from './http/types.js';
 import { loadDemoIfEmpty } from './demo/load.js';
 import { fillEventItems } from './catalog/event-json.js';
-import { buildSearchIndex } from './catalog/search-index/index.js';
+import { Catalog } from './catalog/service.js';
 import { ExchangeService } from './exchange/service.js';
 import { OrderDesk, HEARTBEAT_CANCEL_REASON } from './trading/orders.js';
 import { AccountReads } from './trading/account.js';
 import { LedgerDesk } from './trading/ledger-desk.js';
+import { BotDesk } from './trading/bot-desk.js';
 import { Operator } from './operator/operator.js';
 import { createAuthService } from './auth/index.js';
 import { HeartbeatService } from './heartbeats/index.js';
 import { acquireWriterLock, type WriterLock } from './store/writer-lock.js';
 import { RedisLink } from './store/redis.js';
+import { Cache } from './store/cache.js';
 import { clusterConfig } from './config/cluster.js';
 import { countEngineEffects, integrityMetrics } from './metrics/engine.js';
+import { watchCache } from './metrics/index.js';
 import { INTEGRITY_FAILED } from './exchange/integrity.js';
 import { StreamService, type StreamLimits } from './streams/index.js';
 import { setupBots } from './trading/signed/setup.js';
 import { setupSandbox } from './sandbox/setup.js';
 import { MarketData } from './marketdata/index.js';
+import { DataApi } from './dataapi/service.js';
 import { Cluster, forwardHook, WriterLease } from './cluster/index.js';
 
 export interface Service {
@@ -85,7 +89,6 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress });
     // The event list's stored items that are missing (a migrated or bulk-seeded catalog): src/catalog/event-json.ts.
     await fillEventItems(store.db, { onProgress: opts.onProgress, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
-    await buildSearchIndex(store.db, opts.onProgress); // SQLite: /public-search from memory (src/catalog/search-index)
     const now = opts.now ?? Date.now;
     const restoring = performance.now();
     const exchange = await ExchangeService.open(store, {
@@ -120,28 +123,35 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       } });
       await redis.ready();
     }
+    const cache = new Cache(config.cacheBytes); // every service's kept answers, one budget (src/store/cache.ts)
+    watchCache(() => cache.stats());
+    const catalog = new Catalog(store.db, store.dialect, cache); // the catalog API's reads (src/catalog/service.ts)
+    await catalog.buildSearchIndex(opts.onProgress); // SQLite: /public-search from memory (src/catalog/search-index)
     const auth = await createAuthService({ config, store, now, redis, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
     const bots = await setupBots(store.db, config, exchange, now); // token ids and signed orders (docs/bots.md)
     const orders = new OrderDesk(exchange, bots.gate);
-    const account = new AccountReads(store.db, exchange);
+    const account = new AccountReads(store.db, exchange, cache);
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
     const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
     const ledger = new LedgerDesk(exchange);
+    const botDesk = new BotDesk(exchange);
     const operator = new Operator({
-      db: store.db, dialect: store.dialect, exchange, writerLock: held, now,
+      db: store.db, dialect: store.dialect, exchange, writerLock: held, signedOrders: bots.store, tokenIds: config.bots.tokenIds, now,
       warn: (msg, detail) => app?.log.warn({ detail }, msg), negRiskAdapter: config.negRiskAdapter,
     });
     const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
       { maxAssets: config.wsMaxAssets, ...opts.streamLimits });
     operator.onNamed((cid) => streams.announceMarket(cid)); // a named neg-risk placeholder is a new market (docs/neg-risk.md)
     const marketData = new MarketData({ store, exchange, now }); // books, prices, listings, history, trades (src/marketdata)
+    const dataApi = new DataApi({ db: store.db, exchange, cache, now }); // /positions, /activity, /holders (src/dataapi)
     const { sandbox, bookHistory } = setupSandbox({ config, store, exchange, marketData, orders, ledger, operator, heartbeats, keys: auth.keys, now,
       manual: opts.sandboxManual, onError: (err) => app?.log.error({ err }, 'sandbox failure') });
-    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData };
+    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache };
     if (lease !== undefined) {
       cluster = new Cluster({ lease, exchange, db: store.db, databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl, heartbeats, log: clusterLog, pollMs: clusterCfg.followPollMs, openedMs: restored.ms });
     }
     services.cluster = cluster ?? { status: () => ({ role: 'writer', epoch: 0, writerUrl: clusterCfg.advertiseUrl, followLagMs: 0, rebuildMs: restored.ms }) };
+    operator.attach({ sandbox, bookHistory, cluster: services.cluster }); // built after the operator (the sandbox deposits through it)
     const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream, redis, forward: cluster && forwardHook(cluster) });
     app = built;
     built.log.info(restored, 'exchange restored from the database');

@@ -128,9 +128,9 @@ export function runExchange(s: Stream): Timing {
   return timed(s.n, (i, end) => {
     for (; i < end; i++) {
       if (s.op[i] === OP_LIMIT) {
-        const owner = wallets[k % 50]!;
+        const wallet = wallets[k % 50]!;
         const r = ex.placeOrder({
-          owner, tokenId: '0xbench:0', side: s.side[i] === 0 ? 'BUY' : 'SELL', price: s.idx[i]! * 1_000, size: s.lots[i]! * LOT, type: 'GTC',
+          wallet, tokenId: '0xbench:0', side: s.side[i] === 0 ? 'BUY' : 'SELL', price: s.idx[i]! * 1_000, size: s.lots[i]! * LOT, type: 'GTC',
         });
         orderIds[k++] = r.ok ? r.order.id : '';
       } else {

@@ -32,12 +32,12 @@ export class PartitionWriter {
     for (let j = 0; j < count; j++) {
       const i = idx[j]!;
       const r = this.ex.placeOrder({
-        owner: this.names[flow.wallet[i]!]!, tokenId: `${cid(flow.market[i]!)}:0`, side: flow.side[i] === 0 ? 'BUY' : 'SELL',
+        wallet: this.names[flow.wallet[i]!]!, tokenId: `${cid(flow.market[i]!)}:0`, side: flow.side[i] === 0 ? 'BUY' : 'SELL',
         price: flow.price[i]!, size: flow.size[i]!, type: 'GTC',
       });
       if (!r.ok) throw new Error(`writer refused order ${i}: ${r.reject.message}`);
       for (const t of r.effects.trades) {
-        for (const mk of t.makers) out.push(j, Number(mk.owner.slice(1)), mk.price, mk.matchedAmount);
+        for (const mk of t.makers) out.push(j, Number(mk.wallet.slice(1)), mk.price, mk.matchedAmount);
       }
     }
     return Float64Array.from(out);

@@ -9,12 +9,15 @@
  * with the same nonce yields fresh credentials, so a leaked secret stays dead after revocation.
  */
 import { createHmac } from 'node:crypto';
+import { Type, type Static } from 'typebox';
 
-export interface Credentials {
-  apiKey: string;
-  secret: string;
-  passphrase: string;
-}
+/** The credentials' shape, the one source: `POST /auth/api-key` and `GET /auth/derive-api-key` answer it. */
+export const Credentials = Type.Object({
+  apiKey: Type.String({ description: 'UUID-shaped API key' }),
+  secret: Type.String({ description: 'base64url (44 chars) HMAC secret' }),
+  passphrase: Type.String({ description: '64 hex chars' }),
+});
+export type Credentials = Static<typeof Credentials>;
 
 export const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 

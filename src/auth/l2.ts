@@ -1,6 +1,6 @@
 /**
  * L2 (HMAC) authentication and builder attribution headers. Order of checks: headers present,
- * `SVC_ADDRESS` checksummed, timestamp fresh, key known + passphrase + owner (one message for
+ * `SVC_ADDRESS` checksummed, timestamp fresh, key known + passphrase + wallet (one message for
  * all three, never saying which), then the signature, and last (writes only) that the signature
  * was not used before (replay.ts): a request refused earlier never consumes its signature.
  * See README.md for the messages.
@@ -80,8 +80,8 @@ function verifiedWith(
 ): AuthContext | Promise<AuthContext> {
   // Evaluate both comparisons before deciding so the answer time does not say which failed.
   const passOk = rec !== undefined && safeEqual(rec.passphraseBytes, passphrase);
-  const ownerOk = rec !== undefined && rec.address === address;
-  if (!rec || !passOk || !ownerOk) throw errors.unauthorized(INVALID_API_KEY);
+  const walletOk = rec !== undefined && rec.address === address;
+  if (!rec || !passOk || !walletOk) throw errors.unauthorized(INVALID_API_KEY);
   if (!checkSignature(req, rec, ts, sig)) {
     throw errors.unauthorized('Unauthorized: invalid L2 signature: expected HMAC-SHA256 of timestamp + METHOD + path + body');
   }

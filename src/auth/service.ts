@@ -3,6 +3,7 @@
  * - `requireL2` — a fastify preHandler; on success `req.auth = { address, apiKey }`;
  * - `verifyL1(req)` — the wallet identity of an L1 request (create/derive API keys);
  * - `verifyBuilder(req)` — the builder's API key from optional builder headers, or undefined;
+ * - `createApiKey(req)`, `deriveApiKey(req)` — the credentials of an L1 request's wallet;
  * - `keys` — API key storage (create, derive, list, revoke);
  * - `close()` — stops the replay check (the Redis link it was given is closed by src/server.ts).
  */
@@ -12,6 +13,7 @@ import type { Store } from '../store/db.js';
 import type { RedisLink } from '../store/redis.js';
 import { headerReader } from './headers.js';
 import { ApiKeys } from './keys.js';
+import type { Credentials } from './credentials.js';
 import { verifyL1, type L1Identity } from './l1.js';
 import { verifyBuilderHeaders, verifyL2, type AuthContext, type L2Deps } from './l2.js';
 import { loadMasterKey } from './master-key.js';
@@ -20,7 +22,7 @@ import { RedisReplayGuard } from './replay-redis.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `services.auth.requireL2`: the authenticated owner and API key. */
+    /** Set by `services.auth.requireL2`: the authenticated wallet and API key. */
     auth?: import('./l2.js').AuthContext;
   }
 }
@@ -31,6 +33,10 @@ export interface AuthService {
   requireL2(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void;
   verifyL1(req: FastifyRequest): Promise<L1Identity>;
   verifyBuilder(req: FastifyRequest): Promise<string | undefined>;
+  /** New credentials for the L1 request's wallet and nonce (`POST /auth/api-key`). */
+  createApiKey(req: FastifyRequest): Promise<Credentials>;
+  /** The existing credentials of the L1 request's wallet and nonce (`GET /auth/derive-api-key`). */
+  deriveApiKey(req: FastifyRequest): Promise<Credentials>;
   /** The replay check of L2 writes (src/auth/replay.ts). */
   replay: ReplayGuard;
   close(): Promise<void>;
@@ -51,6 +57,7 @@ export async function createAuthService(
   const header = headerReader(config.headerPrefixes);
   const replay = replayGuard(config, opts.redis);
   const deps: L2Deps = { keys, header, windowS: config.authWindowS, now, replay };
+  const l1 = (req: FastifyRequest) => verifyL1(req, { header, chainId: config.chainId, windowS: config.authWindowS, nowMs: now() });
   return {
     keys,
     replay,
@@ -71,7 +78,15 @@ export async function createAuthService(
         done();
       }
     },
-    verifyL1: (req) => verifyL1(req, { header, chainId: config.chainId, windowS: config.authWindowS, nowMs: now() }),
+    verifyL1: (req) => l1(req),
+    createApiKey: async (req) => {
+      const who = await l1(req);
+      return keys.create(who.address, who.nonce);
+    },
+    deriveApiKey: async (req) => {
+      const who = await l1(req);
+      return keys.derive(who.address, who.nonce);
+    },
     verifyBuilder: (req) => verifyBuilderHeaders(req, deps),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * `GET /comments` pages kept as JSON text (page-versions.ts). A page's comments, reactions and
- * profiles change only when someone writes them; its authors' positions change with every trade.
- * So a page is kept as its JSON text with a hole where each comment's `positions` go, and every
- * request reads the positions and fills the holes.
+ * profiles change only when someone writes them; its authors' positions change with their trades.
+ * So a page is kept as its JSON text with a hole where each comment's `positions` go, and the
+ * positions are read and the holes filled whenever the whole answer is built (service.ts keeps
+ * the filled answer under COMMENT_ANSWERS).
  *
  * - A kept page is used while the version of its entity (`comments:<type>`, its id) is the one it
  *   was built at; pages that are not one entity's (no entity filter) follow `comments`.
@@ -14,11 +15,11 @@
  *   quote is escaped, so an unescaped `"positions":"` is always the shape's own key.
  */
 import type { Plan } from '../store/read-plan.js';
-import { KEPT_BYTES } from './page-versions.js';
 import { versionsOf } from '../store/page-versions.js';
-import { PageCache } from '../store/page-cache.js';
+import type { CacheArea } from '../store/cache.js';
 import type { Entity } from './holders.js';
-import { authorOf, authorPositions, type WireComment } from './comment-shape.js';
+import { authorOf, authorPositions } from './comment-shape.js';
+import type { WireComment } from './schemas.js';
 
 interface Hole { entity: Entity; wallet: string }
 /** A page as JSON text cut at its holes: `parts[0] + positions(holes[0]) + parts[1] + …`. */
@@ -62,15 +63,15 @@ export function* fillPage(page: PageText, positionsExist: boolean): Plan<string>
   return out;
 }
 
-/** Kept comment pages (UTF-16 text: two bytes a character). */
-const pages = new PageCache<PageText>(KEPT_BYTES, (p) => p.chars * 2);
+/** What a kept page costs in the cache: UTF-16 text, two bytes a character. */
+export const pageTextBytes = (p: PageText): number => p.chars * 2;
 
 /**
  * The page `key` (everything that selects it, entity included) of `entity`'s comments
- * (undefined: a page that is not one entity's), kept, or built by `build` and kept (a read-plan
- * step). `store`: what the pages are kept for (the store's Kysely instance).
+ * (undefined: a page that is not one entity's), kept in `pages`, or built by `build` and kept
+ * (a read-plan step: the version is read in the plan's snapshot, before the rows).
  */
-export function* keptPage(store: object, entity: Entity | undefined, key: string, build: () => Plan<WireComment[]>): Plan<PageText> {
+export function* keptPage(pages: CacheArea<PageText>, entity: Entity | undefined, key: string, build: () => Plan<WireComment[]>): Plan<PageText> {
   const version = yield* versionsOf([entity ? `comments:${entity.type}` : 'comments'], entity?.id ?? 0);
-  return pages.get(store, key, version) ?? pages.set(store, key, version, pageText(yield* build()));
+  return pages.get(key, version) ?? pages.set(key, version, pageText(yield* build()));
 }

@@ -10,6 +10,7 @@ import { isoTime } from '../domain/iso-time.js';
 import { holderPositions, type Entity, type EntityType } from './holders.js';
 import { prepared } from '../store/prepared.js';
 import { rows as read, type Plan } from '../store/read-plan.js';
+import type { WireComment, WirePosition } from './schemas.js';
 
 /**
  * Comments (alias `c`) with their author's profile joined (alias `pr`; NULL columns when the
@@ -23,23 +24,15 @@ export function commentsWithProfiles(db: Kysely<Database>) {
   ]);
 }
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsWithProfiles>['executeTakeFirstOrThrow']>>;
-type Position = { tokenId: string; positionSize: string };
-
-export interface WireComment {
-  id: string; body: string; parentEntityType: string; parentEntityID: number; parentCommentID: string;
-  userAddress: string; replyAddress: string; createdAt: string; updatedAt: string;
-  profile: ReturnType<typeof profileOut>; reactions: object[]; reportCount: number; reactionCount: number; replyCount: number;
-  replies: WireComment[];
-}
 
 /** The author's profile; `positions` are filled in later (withPositions, comment-pages.ts). */
-function profileOut(r: CommentRow) {
+function profileOut(r: CommentRow): WireComment['profile'] {
   const has = r.profile_address !== null;
   return {
     name: r.profile_name ?? '', pseudonym: r.profile_pseudonym ?? '', displayUsernamePublic: has ? r.profile_display_username_public === 1 : true,
     bio: r.profile_bio ?? '', isMod: r.profile_is_mod === 1, isCreator: r.profile_is_creator === 1, proxyWallet: r.user_address,
     baseAddress: r.profile_base_address ?? '', profileImage: r.profile_image ?? '',
-    profileImageOptimized: {}, positions: [] as Position[],
+    profileImageOptimized: {}, positions: [],
   };
 }
 
@@ -49,10 +42,10 @@ const entityKey = (type: string, id: number) => `${type}:${id}`;
 const reactionRows = prepared((db, ids: number[]) => db.selectFrom('comment_reactions').selectAll().where('comment_id', 'in', ids).orderBy('comment_id').orderBy('id'));
 
 /** Each comment's reactions (of the comments that have any: `reaction_count` is kept equal to their number by write.ts), by comment id. */
-function* reactionsOf(rows: CommentRow[]): Plan<Map<number, object[]>> {
+function* reactionsOf(rows: CommentRow[]): Plan<Map<number, WireComment['reactions']>> {
   const reacted = rows.filter((r) => r.reaction_count > 0).map((r) => r.id);
   const reactions = reacted.length ? yield* read(reactionRows.read, undefined, reacted) : [];
-  const reactionsBy = new Map<number, object[]>();
+  const reactionsBy = new Map<number, WireComment['reactions']>();
   for (const r of reactions) {
     const list = reactionsBy.get(r.comment_id) ?? [];
     list.push({ id: String(r.id), commentID: r.comment_id, reactionType: r.reaction_type, icon: r.icon, userAddress: r.user_address, createdAt: isoTime(r.created_at) });
@@ -64,9 +57,9 @@ function* reactionsOf(rows: CommentRow[]): Plan<Map<number, object[]>> {
 /**
  * Each comment author's positions in the markets of the entity the comment is about (one query
  * per entity), as a lookup: `positionsOf(entity, wallet)`. `positionsExist`: whether the
- * exchange's positions table exists (holders.ts `hasPositions`).
+ * exchange's positions table exists (holders.ts `positionsTableExists`).
  */
-export function* authorPositions(authors: Iterable<{ entity: Entity; wallet: string }>, positionsExist: boolean): Plan<(entity: Entity, wallet: string) => Position[]> {
+export function* authorPositions(authors: Iterable<{ entity: Entity; wallet: string }>, positionsExist: boolean): Plan<(entity: Entity, wallet: string) => WirePosition[]> {
   const entities = new Map<string, { entity: Entity; wallets: Set<string> }>();
   for (const { entity, wallet } of authors) {
     const key = entityKey(entity.type, entity.id);
@@ -74,7 +67,7 @@ export function* authorPositions(authors: Iterable<{ entity: Entity; wallet: str
     e.wallets.add(wallet);
     entities.set(key, e);
   }
-  const positions = new Map<string, Map<string, Position[]>>();
+  const positions = new Map<string, Map<string, WirePosition[]>>();
   for (const [key, e] of entities) positions.set(key, yield* holderPositions(e.entity, [...e.wallets], positionsExist));
   return (entity, wallet) => positions.get(entityKey(entity.type, entity.id))?.get(wallet) ?? [];
 }

@@ -5,23 +5,20 @@
  * `GET /comments/user_address/{a}`: the wallet's comments, and those of proxy wallets whose
  * profile names it as base address, newest first, flat (each with `replies: []`).
  * Each request's reads are one read plan (store/read-plan.ts): one snapshot on SQLite. A page of
- * threads is kept as JSON text until its comments change; positions are read every time
- * (comment-pages.ts).
+ * threads is kept as JSON text until its comments change, its positions filled in when the whole
+ * answer is built (comment-pages.ts); the Catalog (service.ts) keeps whole answers by version.
  */
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
 import { COMMENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
 import { checksumWallet } from './scope.js';
-import { hasPositions, holderCondition, type Entity, type EntityType } from './holders.js';
+import { holderCondition, type Entity, type EntityType } from './holders.js';
 import { literal, prepared, preparedShapes } from '../store/prepared.js';
 import { rows, runPlan, type Plan } from '../store/read-plan.js';
-import { commentsWithProfiles, shapeComments, withPositions, type CommentRow, type WireComment } from './comment-shape.js';
-import { fillPage, keptPage, pageText } from './comment-pages.js';
-import { PageCache, jsonTextBytes, untilCommit } from '../store/page-cache.js';
-import { KEPT_BYTES } from './page-versions.js';
-
-/** Reply levels shown under a top-level comment. */
-export const REPLY_DEPTH = 3;
+import type { CacheArea } from '../store/cache.js';
+import { commentsWithProfiles, shapeComments, withPositions, type CommentRow } from './comment-shape.js';
+import { fillPage, keptPage, pageText, type PageText } from './comment-pages.js';
+import { REPLY_DEPTH, type WireComment } from './schemas.js';
 
 export interface CommentListQuery {
   limit: number; offset: number; order?: string; ascending?: boolean;
@@ -72,18 +69,19 @@ const replyComments = preparedShapes((db, s: ThreadShape, parents: number[], id:
   return replies.orderBy('c.parent_comment_id').orderBy('c.created_at', 'asc').orderBy('c.id', 'asc');
 }, holdersKey);
 
-/** Answered pages, with their positions, while nothing has been committed since (untilCommit). */
-const answered = new PageCache<string>(KEPT_BYTES, jsonTextBytes);
-
-/** A page of threads as JSON text (the route sends it as is). */
-export async function listComments(db: Db, q: CommentListQuery): Promise<string> {
+/** A `GET /comments` request: its order (an unknown field is a 400 before anything is read) and the key of its answer. */
+export function commentsRequest(q: CommentListQuery): { order: OrderBy; key: string } {
   const order = parseOrder(q.order, COMMENT_ORDER, q.ascending, 'createdAt');
-  const key = JSON.stringify([q.limit, q.offset, q.parent_entity_type, q.parent_entity_id, q.event_slug, q.holders_only, order]);
-  return untilCommit(answered, db, key, async () => runPlan(db, threadsPage(db, q, order, await hasPositions(db))));
+  return { order, key: JSON.stringify([q.limit, q.offset, q.parent_entity_type, q.parent_entity_id, q.event_slug, q.holders_only, order]) };
+}
+
+/** A page of threads as JSON text (the route sends it as is): its text kept in `pages`, positions filled in. */
+export function commentsPage(db: Db, pages: CacheArea<PageText>, q: CommentListQuery, order: OrderBy, positionsExist: boolean): Promise<string> {
+  return runPlan(db, threadsPage(pages, q, order, positionsExist));
 }
 
 /** The page's text, kept (comment-pages.ts) unless it depends on positions (`holders_only`), with the positions filled in. */
-function* threadsPage(db: Db, q: CommentListQuery, order: OrderBy, positionsExist: boolean): Plan<string> {
+function* threadsPage(pages: CacheArea<PageText>, q: CommentListQuery, order: OrderBy, positionsExist: boolean): Plan<string> {
   const entity = yield* entityOf(q);
   if (q.holders_only && !entity) throw errors.badRequest('holders_only needs parent_entity_type and parent_entity_id, or event_slug');
   const shape: ThreadShape = {
@@ -92,7 +90,7 @@ function* threadsPage(db: Db, q: CommentListQuery, order: OrderBy, positionsExis
   };
   const build = () => threads(shape, entity?.type ?? q.parent_entity_type ?? '', entity?.id ?? 0, q);
   const key = `${entity ? `${entity.type}:${entity.id}` : ''}|${q.parent_entity_type ?? ''}|${threadKey(shape)}|${q.limit}|${q.offset}`;
-  const page = shape.holders !== undefined ? pageText(yield* build()) : yield* keptPage(db, entity, key, build);
+  const page = shape.holders !== undefined ? pageText(yield* build()) : yield* keptPage(pages, entity, key, build);
   return yield* fillPage(page, positionsExist);
 }
 
@@ -117,10 +115,10 @@ const proxiesOf = prepared((db, wallet: string) => db.selectFrom('profiles').sel
 const commentsBy = prepared((db, authors: string[], limit: number, offset: number) => commentsWithProfiles(db)
   .where('c.user_address', 'in', authors).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset));
 
-export async function userComments(db: Db, address: string, q: { limit: number; offset: number }): Promise<WireComment[]> {
+export function userComments(db: Db, address: string, q: { limit: number; offset: number }, positionsExist: boolean): Promise<WireComment[]> {
   const wallet = checksumWallet(address);
   if (!wallet || !/^0x[0-9a-fA-F]{40}$/.test(address.trim())) throw errors.badRequest('user_address must be a wallet address (0x + 40 hex)');
-  return runPlan(db, byAuthor(wallet, q, await hasPositions(db)));
+  return runPlan(db, byAuthor(wallet, q, positionsExist));
 }
 
 function* byAuthor(wallet: string, q: { limit: number; offset: number }, positionsExist: boolean): Plan<WireComment[]> {

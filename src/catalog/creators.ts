@@ -8,12 +8,13 @@ import type { Db } from './write.js';
 import { creatorOut, tagOut, type CreatorRow, type TagRow } from './format.js';
 import { CREATOR_ORDER, orderTerms, parseOrder } from './order.js';
 import { literal } from '../store/prepared.js';
+import type { WireCreator, WireTag } from './schemas.js';
 
 export interface CreatorListQuery {
   limit: number; offset: number; order?: string; ascending?: boolean; creator_name?: string; creator_handle?: string;
 }
 
-export async function listCreators(db: Db, q: CreatorListQuery) {
+export async function listCreators(db: Db, q: CreatorListQuery): Promise<WireCreator[]> {
   const order = parseOrder(q.order, CREATOR_ORDER, q.ascending, 'id');
   let query = db.selectFrom('event_creators as c').selectAll('c');
   const shown = (col: 'creator_name' | 'creator_handle') =>
@@ -25,7 +26,7 @@ export async function listCreators(db: Db, q: CreatorListQuery) {
   return rows.map(creatorOut);
 }
 
-export async function listTags(db: Db, q: { limit: number; offset: number }) {
+export async function listTags(db: Db, q: { limit: number; offset: number }): Promise<WireTag[]> {
   const rows: TagRow[] = await db.selectFrom('tags').selectAll().orderBy('id', 'asc').limit(literal(q.limit)).offset(q.offset).execute();
   return rows.map(tagOut);
 }

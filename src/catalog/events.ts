@@ -4,23 +4,21 @@
  * `GET /events/slug/{slug}` (with tags, markets, series and eventMetadata). Filters resolve
  * their slugs to ids first so the list query walks indexes (event_tags_tag, event_series_series,
  * event_sites_site, the sort-and-flag indexes of migration 0007); a page reads its ids first,
- * then only its own rows (README "Read performance"). Pages are kept until the events change
- * (page-versions.ts).
+ * then only its own rows (README "Read performance"). The Catalog (service.ts) keeps the pages
+ * and answers by version (page-versions.ts).
  */
 import { sql } from 'kysely';
 import type { Db } from './write.js';
 import { errors } from '../errors/catalogue.js';
-import { eventOut, parseJsonObject, type EventRow, type WireTag, type marketOut, type seriesOut } from './format.js';
+import { eventOut, parseJsonObject, type EventRow } from './format.js';
+import type { WireEventDetail, WireMarket, WireSeries, WireTag } from './schemas.js';
 import { buildEventItems } from './event-json.js';
 import { EVENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { literal, preparedShapes } from '../store/prepared.js';
 import { jsonArrayOf, storedJson, type JsonText } from '../store/stored-json.js';
 import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
-import { KEPT_BYTES } from './page-versions.js';
-import { versionsOf } from '../store/page-versions.js';
-import { PageCache, jsonTextBytes, untilCommit } from '../store/page-cache.js';
-import { runPlan } from '../store/read-plan.js';
+import { EVENT_PAGES, EVENT_PAGES_BY_VOLUME } from './page-versions.js';
 
 export interface EventListQuery {
   limit: number; offset: number; active?: boolean; closed?: boolean; archived?: boolean;
@@ -62,30 +60,15 @@ const eventPage = preparedShapes((db, shape: PageShape, flags: Flags, slug: stri
   return page;
 }, (s) => `${+s.flags.active}${+s.flags.closed}${+s.flags.archived}${+s.slug}${+s.series}|${s.order.direction}:${s.order.columns.join(',')}|${scopeKey(s.scope)}`);
 
-/** Kept `GET /events` pages, as the bytes sent: by their versions, and while nothing is committed. */
-const pages = new PageCache(KEPT_BYTES);
-const uncommitted = new PageCache(KEPT_BYTES);
-
-/**
- * A page of `GET /events` as JSON: while nothing has been committed since it was answered, the
- * same page without reading anything (untilCommit); else kept (page-versions.ts) while the
- * `events` version (and for a page ordered by volume, `events:volume`) is unchanged, else built
- * from the items' stored JSON.
- */
-export async function listEvents(db: Db, q: EventListQuery): Promise<JsonText> {
+/** A `GET /events` request: its order (an unknown field is a 400 before anything is read), the key of its page and the versions it follows. */
+export function eventsRequest(q: EventListQuery): { order: OrderBy; key: string; versions: string[] } {
   const order = parseOrder(q.order, EVENT_ORDER, q.ascending, 'id');
   const key = JSON.stringify([q.limit, q.offset, q.active, q.closed, q.archived, q.tag, q.tag_id, q.tag_slug, q.series_slug, q.slug, q.creator, order]);
-  return untilCommit(uncommitted, db, key, async () => {
-    const version = await runPlan(db, versionsOf(order.columns.includes('volume') ? ['events', 'events:volume'] : ['events'], 0));
-    const kept = pages.get(db, key, version);
-    if (kept !== undefined) return kept;
-    const page = await buildPage(db, q, order);
-    return pages.set(db, key, version, typeof page === 'string' ? Buffer.from(page) : page);
-  });
+  return { order, key, versions: order.columns.includes('volume') ? EVENT_PAGES_BY_VOLUME : EVENT_PAGES };
 }
 
 /** A page from the rows: the items' stored JSON (src/catalog/event-json.ts). */
-async function buildPage(db: Db, q: EventListQuery, order: OrderBy): Promise<JsonText> {
+export async function eventsPage(db: Db, q: EventListQuery, order: OrderBy): Promise<JsonText> {
   const scope = await resolveScope(db, q.creator);
   const tagSlugs = [...new Set([q.tag, q.tag_slug].filter((s): s is string => !!s))];
   const tagIds: number[] = q.tag_id !== undefined ? [q.tag_id] : [];
@@ -117,17 +100,8 @@ const eventBySlugQuery = preparedShapes((db, scope: Scope | undefined, slug: str
   return scope ? query.where((eb) => inScope(eb, 'e.id', scope)) : query;
 }, scopeKey);
 
-const eventAnswers = new PageCache<JsonText>(KEPT_BYTES, jsonTextBytes);
-
-/**
- * `GET /events/slug/{slug}` as JSON: the stored answer, or built from the rows (event-json.ts);
- * kept while nothing has been committed since it was read (untilCommit).
- */
-export function eventBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
-  return untilCommit(eventAnswers, db, JSON.stringify([slug, creator]), () => readEventBySlug(db, slug, creator));
-}
-
-async function readEventBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
+/** `GET /events/slug/{slug}` as JSON: the stored answer, or built from the rows (event-json.ts). */
+export async function eventBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
   const e = await eventBySlugQuery.first(db, await resolveScope(db, creator), slug);
   if (!e) throw errors.notFound('slug not found');
   if (e.detail_json !== null) return e.detail_json;
@@ -138,8 +112,8 @@ async function readEventBySlug(db: Db, slug: string, creator: string | undefined
 
 export interface EventRelations {
   tags: Map<number, WireTag[]>;
-  markets: Map<number, ReturnType<typeof marketOut>[]>;
-  series: Map<number, ReturnType<typeof seriesOut>[]>;
+  markets: Map<number, WireMarket[]>;
+  series: Map<number, WireSeries[]>;
 }
 
 /** The tags, markets and series of these events: one query per relation. */
@@ -149,7 +123,7 @@ export async function eventRelations(db: Db, ids: number[]): Promise<EventRelati
 }
 
 /** The full event shape, fields in the route schema's order (also what the operator API answers after creating one). */
-export function eventDetailOf(e: EventRow, rel: EventRelations) {
+export function eventDetailOf(e: EventRow, rel: EventRelations): WireEventDetail {
   return {
     ...eventOut(e),
     tags: rel.tags.get(e.id) ?? [], markets: rel.markets.get(e.id) ?? [], series: rel.series.get(e.id) ?? [],
@@ -157,6 +131,6 @@ export function eventDetailOf(e: EventRow, rel: EventRelations) {
   };
 }
 
-export async function eventDetail(db: Db, e: EventRow) {
+export async function eventDetail(db: Db, e: EventRow): Promise<WireEventDetail> {
   return eventDetailOf(e, await eventRelations(db, [e.id]));
 }

@@ -2,12 +2,14 @@
  * Rows → wire objects of the catalog (spec "Resources and their fields"). Storage conventions
  * (integer-ms timestamps, 0/1 flags, JSON as text, numeric ids) become the Gamma shapes here and
  * nowhere else: ISO 8601 strings, booleans, string ids, JSON-encoded `outcomes`/`clobTokenIds`.
- * A date the catalog never had (an event without an end date) is `null`.
+ * A date the catalog never had (an event without an end date) is `null`. The shapes' types are
+ * the wire schemas' (schemas.ts); the fields are built in schema order (the stored answers rely on it).
  */
 import type { Selectable } from 'kysely';
 import type { EventCreatorsTable, EventsTable, MarketsTable, SeriesTable, TagsTable } from '../store/schema.js';
 import { tokenId } from '../domain/ids.js';
 import { isoTime } from '../domain/iso-time.js';
+import type { WireCatalogMarket, WireCreator, WireEventListItem, WireEventSummary, WireMarket, WireSeries, WireTag } from './schemas.js';
 
 /** The event columns the wire shapes read (reads select these, not `*`). */
 export const EVENT_COLUMNS = [
@@ -29,13 +31,11 @@ export type CreatorRow = Selectable<EventCreatorsTable>;
 export const isoOrNull = (ms: number | null): string | null => (ms == null ? null : isoTime(ms));
 const bool = (f: number): boolean => Number(f) === 1;
 
-export interface WireTag { id: string; label: string; slug: string; createdAt: string; updatedAt: string; requiresTranslation: boolean }
-
 export function tagOut(t: TagRow): WireTag {
   return { id: String(t.id), label: t.label, slug: t.slug, createdAt: isoTime(t.created_at), updatedAt: isoTime(t.updated_at), requiresTranslation: bool(t.requires_translation) };
 }
 
-export function seriesOut(s: SeriesRow) {
+export function seriesOut(s: SeriesRow): WireSeries {
   return {
     id: String(s.id), ticker: s.ticker, slug: s.slug, title: s.title, seriesType: s.series_type, recurrence: s.recurrence,
     image: s.image, icon: s.icon, active: bool(s.active), closed: bool(s.closed), archived: bool(s.archived),
@@ -44,7 +44,7 @@ export function seriesOut(s: SeriesRow) {
 }
 
 /** The spec's Event (detail and summaries), fields in the route schema's order (event-json.ts relies on it). */
-export function eventOut(e: EventRow) {
+export function eventOut(e: EventRow): WireEventSummary {
   return {
     id: String(e.id), ticker: e.ticker, slug: e.slug, title: e.title, description: e.description,
     resolutionSource: e.resolution_source, startDate: isoOrNull(e.start_date), creationDate: isoOrNull(e.creation_date),
@@ -54,7 +54,7 @@ export function eventOut(e: EventRow) {
 }
 
 /** An item of `GET /events`: the event without `creationDate`, with its tags. */
-export function eventListOut(e: EventRow, tags: WireTag[]) {
+export function eventListOut(e: EventRow, tags: WireTag[]): WireEventListItem {
   const { creationDate: _, ...fields } = eventOut(e);
   return { ...fields, tags };
 }
@@ -77,7 +77,7 @@ export function outcomesOf(m: Pick<MarketRow, 'outcomes'>): string[] {
   }
 }
 
-export function marketOut(m: MarketRow) {
+export function marketOut(m: MarketRow): WireMarket {
   const outcomes = outcomesOf(m);
   return {
     id: String(m.id), question: m.question, conditionId: m.condition_id, slug: m.slug,
@@ -91,12 +91,12 @@ export function marketOut(m: MarketRow) {
 }
 
 /** `GET /markets/slug/{slug}`: the market with its event's summary in `events` (schema order). */
-export function catalogMarketOut(market: ReturnType<typeof marketOut>, event: ReturnType<typeof eventOut> | undefined) {
+export function catalogMarketOut(market: WireMarket, event: WireEventSummary | undefined): WireCatalogMarket {
   return { ...market, events: event ? [event] : [] };
 }
 
 /** A creator with no name or handle is shown under its wallet (the "wallet fallback"). */
-export function creatorOut(c: CreatorRow) {
+export function creatorOut(c: CreatorRow): WireCreator {
   return {
     id: String(c.id), creatorName: c.creator_name || c.wallet || '', creatorHandle: c.creator_handle || c.wallet || '',
     creatorUrl: c.creator_url, creatorImage: c.creator_image, createdAt: isoTime(c.created_at), updatedAt: isoTime(c.updated_at),

@@ -6,7 +6,7 @@
  * Source: a table `positions(wallet, asset, condition_id, size, …)` with `size` in micro-units,
  * written by the exchange core (ledger). Until a migration creates that table, no wallet holds
  * anything: holderCondition matches no comment and holderPositions returns no positions. The
- * table's presence is checked once per database handle; when it lands nothing here changes.
+ * table's presence is checked once by the Catalog (service.ts); when it lands nothing here changes.
  * The exchange core should index it on (condition_id, wallet) for these lookups.
  */
 import { sql, type Compilable, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
@@ -19,18 +19,8 @@ import { microToDecimal } from './amounts.js';
 export type EntityType = 'Event' | 'Series' | 'market';
 export interface Entity { type: EntityType; id: number }
 
-const present = new WeakMap<object, Promise<boolean>>();
-
-export async function hasPositions(db: Db): Promise<boolean> {
-  let p = present.get(db);
-  if (!p) {
-    p = probe(db);
-    present.set(db, p);
-  }
-  return p;
-}
-
-async function probe(db: Db): Promise<boolean> {
+/** Whether the exchange's `positions` table exists (the Catalog asks once, at its first comment read). */
+export async function positionsTableExists(db: Db): Promise<boolean> {
   try {
     await sql`select wallet, asset, condition_id, size from positions where 1 = 0`.execute(db);
     return true;
@@ -50,7 +40,7 @@ function entityConditions(eb: ExpressionBuilder<Database, any>, type: EntityType
 /**
  * A condition on `comments` (alias `c`) keeping comments whose author holds a position
  * (size > 0) in one of the entity's markets; nobody holds anything where the exchange has no
- * `positions` table (`hasPositions`).
+ * `positions` table (`positionsTableExists`).
  */
 export function holderCondition(type: EntityType, id: number, positionsExist: boolean) {
   return (eb: ExpressionBuilder<Database, any>): Expression<SqlBool> => (!positionsExist ? sql<SqlBool>`1 = 0`

@@ -10,11 +10,10 @@ import { errors } from '../errors/catalogue.js';
 import { isConditionId } from '../domain/ids.js';
 import { catalogMarketOut, marketOut, type MarketRow } from './format.js';
 import { buildEventItems } from './event-json.js';
+import type { WireCatalogMarket, WireTag } from './schemas.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { preparedShapes } from '../store/prepared.js';
 import { storedJson, type JsonText } from '../store/stored-json.js';
-import { PageCache, jsonTextBytes, untilCommit } from '../store/page-cache.js';
-import { KEPT_BYTES } from './page-versions.js';
 import { eventsById, tagsForEvents, tagsForMarkets } from './queries/related.js';
 
 const marketBySlugQuery = preparedShapes((db, scope: Scope | undefined, slug: string) => {
@@ -22,17 +21,8 @@ const marketBySlugQuery = preparedShapes((db, scope: Scope | undefined, slug: st
   return scope ? query.where((eb) => inScope(eb, 'm.event_id', scope)) : query;
 }, scopeKey);
 
-const marketAnswers = new PageCache<JsonText>(KEPT_BYTES, jsonTextBytes);
-
-/**
- * `GET /markets/slug/{slug}` as JSON: the stored answer, or built from the rows (event-json.ts);
- * kept while nothing has been committed since it was read (untilCommit).
- */
-export function marketBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
-  return untilCommit(marketAnswers, db, JSON.stringify([slug, creator]), () => readMarketBySlug(db, slug, creator));
-}
-
-async function readMarketBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
+/** `GET /markets/slug/{slug}` as JSON: the stored answer, or built from the rows (event-json.ts). */
+export async function marketBySlug(db: Db, slug: string, creator: string | undefined): Promise<JsonText> {
   const m = await marketBySlugQuery.first(db, await resolveScope(db, creator), slug);
   if (!m) throw errors.notFound('slug not found');
   if (m.detail_json !== null) return m.detail_json;
@@ -41,14 +31,14 @@ async function readMarketBySlug(db: Db, slug: string, creator: string | undefine
   return built;
 }
 
-export async function withEvents(db: Db, m: MarketRow) {
+export async function withEvents(db: Db, m: MarketRow): Promise<WireCatalogMarket> {
   const events = await eventsById(db, [m.event_id]);
   const event = events.get(m.event_id);
   return catalogMarketOut(marketOut(m), event);
 }
 
 /** `id` is the numeric market id or the condition id (`0x` + 64 hex, any case). */
-export async function marketTags(db: Db, id: string, creator: string | undefined) {
+export async function marketTags(db: Db, id: string, creator: string | undefined): Promise<WireTag[]> {
   const scope = await resolveScope(db, creator);
   let query = db.selectFrom('markets as m').select(['m.id', 'm.event_id']);
   if (/^\d{1,15}$/.test(id)) query = query.where('m.id', '=', Number(id));

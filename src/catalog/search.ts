@@ -17,15 +17,12 @@ import type { Dialect } from '../store/migrations/context.js';
 import { errors } from '../errors/catalogue.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { eventMatch, matchText, queryWords, tagMatch, tierArgs, type TierArgs } from './queries/search-sql.js';
-import { queryTerms, searchIndexed } from './search-index/index.js';
+import { queryTerms, searchIndexed, type SearchIndex } from './search-index/index.js';
 import { literal, preparedShapes } from '../store/prepared.js';
 import { query, rowsOf, runPlan, type Plan } from '../store/read-plan.js';
-import { sqliteOf } from '../store/handles.js';
+import type { WireSearchResult } from './schemas.js';
 
 export interface SearchQuery { q: string; limit_per_type: number; page: number; search_tags: boolean; creator?: string }
-
-/** Whether SQLite's searches use the in-memory index; tests turn it off to compare with the SQL ranking. */
-export const searchIndexing = { enabled: true };
 
 /** The rank tier of a row: 0 when its text or slug equals the query, 1 when either starts with it, else 2. */
 function tier(textCol: string, slugCol: string) {
@@ -80,15 +77,16 @@ const matchCount = preparedShapes((db, s: SearchShape, match: string) =>
 /**
  * `GET /public-search`. Its reads are one read plan (store/read-plan.ts): on SQLite the count, the
  * ranking and the page come from one snapshot, so `totalResults` and `hasMore` agree with the page.
+ * `index`: SQLite's in-memory index (search-index/), used for the queries whose words FTS5 reads
+ * one by one; without it (PostgreSQL) every search is ranked in SQL.
  */
-export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: SearchQuery) {
+export async function publicSearch(db: Kysely<Database>, dialect: Dialect, q: SearchQuery, index: SearchIndex | undefined): Promise<WireSearchResult> {
   if (q.q.trim() === '') throw errors.required('q');
   const scope = await resolveScope(db, q.creator);
   const words = queryWords(q.q);
   if (words.length === 0) return { events: [], tags: [], pagination: { hasMore: false, totalResults: 0 } };
-  const sqlite = sqliteOf(db);
-  const terms = sqlite && searchIndexing.enabled ? queryTerms(words) : undefined;
-  const plan = sqlite && terms ? fromIndex(sqlite, words, terms, scope, q) : ranked(dialect, scope, words, q);
+  const terms = index ? queryTerms(words) : undefined;
+  const plan = index && terms ? fromIndex(index, words, terms, scope, q) : ranked(dialect, scope, words, q);
   const found = await runPlan(db, plan);
   const seen = q.page * q.limit_per_type;
   return {
@@ -103,10 +101,10 @@ interface Found { events: EventHit[]; totalEvents: number; tags: TagHit[]; total
 const queryTexts = (q: SearchQuery, words: string[]) => ({ lowered: q.q.trim().toLowerCase(), slug: words.join('-') });
 
 /** SQLite: the in-memory index (search-index/), brought up to date in the plan's snapshot. */
-function* fromIndex(sqlite: NonNullable<ReturnType<typeof sqliteOf>>, words: string[], terms: string[], scope: Scope | undefined, q: SearchQuery): Plan<Found> {
+function* fromIndex(index: SearchIndex, words: string[], terms: string[], scope: Scope | undefined, q: SearchQuery): Plan<Found> {
   const offset = (q.page - 1) * q.limit_per_type;
   const page = <T>(docs: T[]) => docs.slice(offset);
-  const found = yield* searchIndexed(sqlite, { terms, ...queryTexts(q, words), need: offset + q.limit_per_type, tags: q.search_tags, scope });
+  const found = yield* searchIndexed(index, { terms, ...queryTexts(q, words), need: offset + q.limit_per_type, tags: q.search_tags, scope });
   return {
     events: page(found.events).map((d) => ({ id: d.id, ticker: d.extra, slug: d.slug, title: d.text })),
     totalEvents: found.totalEvents,

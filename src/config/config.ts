@@ -8,6 +8,9 @@ import { botsConfig, type BotsConfig } from './bots.js';
 import { sandboxConfig, type SandboxConfig } from './sandbox.js';
 import { clusterConfig, type ClusterConfig } from './cluster.js';
 
+/** SIBYL_CACHE_MB when not set: the kept answers of every service (src/store/cache.ts) share this many MiB. */
+export const DEFAULT_CACHE_MB = 256;
+
 export interface Config {
   host: string;
   port: number;
@@ -17,6 +20,8 @@ export interface Config {
   demo: boolean;
   /** SIBYL_COMMIT_PROBE: SQLite's commit probe lets kept answers skip version reads (src/store/commit-probe.ts). */
   commitProbe: boolean;
+  /** SIBYL_CACHE_MB: the one memory budget of kept answers (src/store/cache.ts), in bytes. */
+  cacheBytes: number;
   adminToken: string | undefined;
   /** `off`, `default` (the built-in table) or a path to a JSON file overriding it. */
   rateLimits: 'off' | 'default' | { file: string };
@@ -220,6 +225,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     redisUrl: parseRedisUrl(optional(env, 'REDIS_URL')),
     demo: parseSwitch('SIBYL_DEMO', optional(env, 'SIBYL_DEMO')),
     commitProbe: parseSwitch('SIBYL_COMMIT_PROBE', optional(env, 'SIBYL_COMMIT_PROBE')),
+    cacheBytes: intVar(env, 'SIBYL_CACHE_MB', DEFAULT_CACHE_MB, 0, 1_048_576) * 1_048_576,
     adminToken,
     rateLimits: parseRateLimits(optional(env, 'SIBYL_RATE_LIMITS')),
     dataAllowlist: parseAllowlist(optional(env, 'SIBYL_DATA_ALLOWLIST')),

@@ -9,7 +9,7 @@ import { reject, type Reject } from '../domain/rejects.js';
 import { ASK, BID } from '../engine/book.js';
 import { MICRO } from '../domain/money.js';
 import type { Balance, BalanceRow, PositionRow } from '../ledger/types.js';
-import { cancelMany, createMarket, expireDue, ownerOrders, resolveMarket, updateMarket } from './markets.js';
+import { cancelMany, createMarket, expireDue, walletOrders, resolveMarket, updateMarket } from './markets.js';
 import { place } from './place.js';
 import { convert } from './convert.js';
 import { loadSnapshot, SnapshotLoader, takeSnapshot, type ExchangeSnapshot, type SnapshotHead } from './snapshot.js';
@@ -80,20 +80,20 @@ export class ExchangeCore {
     };
   }
 
-  cancelOrder(owner: string, id: string, reason = USER_CANCEL): CancelResult {
-    return this.cancelIds(owner, [id], reason);
+  cancelOrder(wallet: string, id: string, reason = USER_CANCEL): CancelResult {
+    return this.cancelIds(wallet, [id], reason);
   }
 
-  cancelOrders(owner: string, ids: string[], reason = USER_CANCEL): CancelResult {
-    return this.cancelIds(owner, ids, reason);
+  cancelOrders(wallet: string, ids: string[], reason = USER_CANCEL): CancelResult {
+    return this.cancelIds(wallet, ids, reason);
   }
 
-  cancelAll(owner: string, reason = USER_CANCEL): CancelResult {
-    return this.cancelIds(owner, Array.from(ownerOrders(this.state, owner), (r) => r.id), reason);
+  cancelAll(wallet: string, reason = USER_CANCEL): CancelResult {
+    return this.cancelIds(wallet, Array.from(walletOrders(this.state, wallet), (r) => r.id), reason);
   }
 
-  cancelMarket(owner: string, market?: string, asset?: string, reason = USER_CANCEL): CancelResult {
-    return this.cancelIds(owner, Array.from(ownerOrders(this.state, owner, market, asset), (r) => r.id), reason);
+  cancelMarket(wallet: string, conditionId?: string, asset?: string, reason = USER_CANCEL): CancelResult {
+    return this.cancelIds(wallet, Array.from(walletOrders(this.state, wallet, conditionId, asset), (r) => r.id), reason);
   }
 
   /** Cancels GTD orders due at `nowMs` (a host timer calls this at `nextExpiry()`). */
@@ -163,14 +163,14 @@ export class ExchangeCore {
   }
 
   /**
-   * `owner`'s live orders in `market` / of `asset` (when given), oldest first (seq order: an
-   * order joins its owner's list when it rests), as copies: `limit` of them after skipping
+   * `wallet`'s live orders in the market `conditionId` / of `asset` (when given), oldest first (seq order: an
+   * order joins its wallet's list when it rests), as copies: `limit` of them after skipping
    * `offset`. A page walks the list up to its end and copies only its own rows.
    */
-  openOrders(owner: string, market?: string, asset?: string, offset = 0, limit = Infinity): OrderRow[] {
+  openOrders(wallet: string, conditionId?: string, asset?: string, offset = 0, limit = Infinity): OrderRow[] {
     const out: OrderRow[] = [];
     let skip = offset;
-    for (const r of ownerOrders(this.state, owner, market, asset)) {
+    for (const r of walletOrders(this.state, wallet, conditionId, asset)) {
       if (out.length >= limit) break;
       if (skip > 0) skip--;
       else out.push({ ...r });
@@ -257,7 +257,7 @@ export class ExchangeCore {
     const last = b.lastTradeIdx === 0 ? null : b.lastTradeIdx * b.res;
     const takerBid = b.lastTradeSide === BID;
     return {
-      market: t.conditionId, asset: tokenId, bids, asks, version: b.version, lastChangeMs: b.lastChangeMs,
+      conditionId: t.conditionId, asset: tokenId, bids, asks, version: b.version, lastChangeMs: b.lastChangeMs,
       lastTradePrice: last === null ? null : t.outcome === 0 ? last : MICRO - last,
       lastTradeSide: last === null ? null : takerBid === (t.outcome === 0) ? 'BUY' : 'SELL',
       tickSize: m.row.tickSize, minOrderSize: m.row.minOrderSize,
@@ -265,8 +265,8 @@ export class ExchangeCore {
   }
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
-  private cancelIds(owner: string, ids: string[], reason: string): CancelResult {
-    const r = cancelMany(this.state, owner, ids, reason);
+  private cancelIds(wallet: string, ids: string[], reason: string): CancelResult {
+    const r = cancelMany(this.state, wallet, ids, reason);
     return { ...r, effects: this.state.drain() };
   }
 

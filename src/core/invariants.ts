@@ -16,7 +16,7 @@
  *  4. Books: internally consistent, never crossed, and exactly the live orders with their
  *     remaining sizes. 5. Every fill has both sides: taker-matched = maker-matched.
  *  6. Positions: each (wallet, token) position size = that wallet's token balance.
- *  7. Owner lists: each owner's list holds exactly its live orders, oldest (lowest seq) first.
+ *  7. Wallet lists: each wallet's list holds exactly its live orders, oldest (lowest seq) first.
  */
 
 import { LOT } from '../domain/money.js';
@@ -104,7 +104,7 @@ function check(st: State, fail: Fail): void {
     const r = lo.row;
     if (r.status !== 'LIVE' || r.sizeMatched >= r.originalSize) fail(`live order ${r.id} status ${r.status}`);
     if (r.reserved !== requiredReserve(r)) fail(`order ${r.id} reserves ${r.reserved}, needs ${requiredReserve(r)}`);
-    const key = `${r.owner} ${r.side === 'BUY' ? COLLATERAL : r.tokenId}`;
+    const key = `${r.wallet} ${r.side === 'BUY' ? COLLATERAL : r.tokenId}`;
     reserved.set(key, (reserved.get(key) ?? 0) + r.reserved);
   }
   for (const r of rows) {
@@ -115,16 +115,16 @@ function check(st: State, fail: Fail): void {
   if (st.takerMatched !== st.makerMatched) fail(`taker matched ${st.takerMatched} ≠ maker matched ${st.makerMatched}`);
 
   let listed = 0;
-  for (const owner of st.owners()) {
+  for (const wallet of st.wallets()) {
     let seq = -Infinity;
-    for (const lo of st.liveOrdersOf(owner)) {
-      if (st.live.get(lo.row.id) !== lo || lo.row.owner !== owner) fail(`order ${lo.row.id} in ${owner}'s list is not its live order`);
-      if (!(lo.row.seq > seq)) fail(`${owner}'s list is out of time order at ${lo.row.id}`);
+    for (const lo of st.liveOrdersOf(wallet)) {
+      if (st.live.get(lo.row.id) !== lo || lo.row.wallet !== wallet) fail(`order ${lo.row.id} in ${wallet}'s list is not its live order`);
+      if (!(lo.row.seq > seq)) fail(`${wallet}'s list is out of time order at ${lo.row.id}`);
       seq = lo.row.seq;
       listed++;
     }
   }
-  if (listed !== st.live.size) fail(`owner lists hold ${listed} orders, ${st.live.size} are live`);
+  if (listed !== st.live.size) fail(`wallet lists hold ${listed} orders, ${st.live.size} are live`);
 
   for (const p of st.ledger.positions.all()) {
     if (p.size !== (held.get(`${p.wallet} ${p.asset}`) ?? 0)) fail(`position ${p.wallet} ${p.asset} size ${p.size}`);

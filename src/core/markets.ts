@@ -1,6 +1,6 @@
 /**
  * The markets registry: creating and updating markets (tick, minimum size, fees, cancel-only),
- * resolving them, and the order-ending commands that act on many orders at once (cancel by owner
+ * resolving them, and the order-ending commands that act on many orders at once (cancel by wallet
  * or market, GTD expiry). Cancels stay allowed in cancel-only mode.
  */
 
@@ -82,14 +82,14 @@ export function resolveMarket(st: State, cid: string, payouts: readonly [number,
   return null;
 }
 
-/** Cancels the given live orders of `owner`; returns the canceled ids and why others were not. */
-export function cancelMany(st: State, owner: string, ids: Iterable<string>, reason: string): { canceled: string[]; notCanceled: Record<string, string> } {
+/** Cancels the given live orders of `wallet`; returns the canceled ids and why others were not. */
+export function cancelMany(st: State, wallet: string, ids: Iterable<string>, reason: string): { canceled: string[]; notCanceled: Record<string, string> } {
   const canceled: string[] = [];
   const notCanceled: Record<string, string> = {};
   for (const id of new Set(ids)) {
     const lo = st.live.get(id);
     if (lo === undefined) notCanceled[id] = 'order not found or already closed';
-    else if (lo.row.owner !== owner) notCanceled[id] = 'the order owner does not match';
+    else if (lo.row.wallet !== wallet) notCanceled[id] = 'the order owner does not match'; // the real exchange's text
     else {
       cancelOne(st, lo, reason);
       canceled.push(id);
@@ -103,14 +103,14 @@ export function cancelOne(st: State, lo: LiveOrder, reason: string): void {
   lo.market.book.lastChangeMs = st.clock.now();
 }
 
-/** Whether an order is in `market` and of `asset`, where given: the filter of cancels and account reads. */
-export function inMarket(r: OrderRow, market?: string, asset?: string): boolean {
-  return (market === undefined || r.market === market) && (asset === undefined || r.tokenId === asset);
+/** Whether an order is in the market `conditionId` and of `asset`, where given: the filter of cancels and account reads. */
+export function inMarket(r: OrderRow, conditionId?: string, asset?: string): boolean {
+  return (conditionId === undefined || r.conditionId === conditionId) && (asset === undefined || r.tokenId === asset);
 }
 
-/** Live orders of `owner`, oldest first, optionally only in one market and/or one token (the core's rows: read, not kept). */
-export function* ownerOrders(st: State, owner: string, market?: string, asset?: string): Generator<OrderRow> {
-  for (const { row } of st.liveOrdersOf(owner)) if (inMarket(row, market, asset)) yield row;
+/** Live orders of `wallet`, oldest first, optionally only in one market and/or one token (the core's rows: read, not kept). */
+export function* walletOrders(st: State, wallet: string, conditionId?: string, asset?: string): Generator<OrderRow> {
+  for (const { row } of st.liveOrdersOf(wallet)) if (inMarket(row, conditionId, asset)) yield row;
 }
 
 /** Cancels every GTD order whose expiration is at or before `nowMs`; returns their ids. */

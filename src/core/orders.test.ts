@@ -68,14 +68,14 @@ test('market BUY by amount spends the collateral at the best prices; $1 minimum'
   ex.split(A, CID, u('20'));
   ok(ex, order(A, T0, 'SELL', '0.4', '5'));
   ok(ex, order(A, T0, 'SELL', '0.5', '10'));
-  const small = rejectOf(ex.placeOrder({ owner: B, tokenId: T0, side: 'BUY', price: u('0.9'), amount: u('0.99'), type: 'FAK' }));
+  const small = rejectOf(ex.placeOrder({ wallet: B, tokenId: T0, side: 'BUY', price: u('0.9'), amount: u('0.99'), type: 'FAK' }));
   assert.equal(small.code, 'amount_below_minimum');
-  const r = ok(ex, { owner: B, tokenId: T0, side: 'BUY', price: u('0.9'), amount: u('4.5'), type: 'FOK' });
+  const r = ok(ex, { wallet: B, tokenId: T0, side: 'BUY', price: u('0.9'), amount: u('4.5'), type: 'FOK' });
   // 5 @0.4 = 2, then 2.5 buys 5 @0.5
   assert.deepEqual([r.takingAmount, r.makingAmount], [u('10'), u('4.5')]);
-  const tooMuch = rejectOf(ex.placeOrder({ owner: B, tokenId: T0, side: 'BUY', price: u('0.9'), amount: u('3'), type: 'FOK' }));
+  const tooMuch = rejectOf(ex.placeOrder({ wallet: B, tokenId: T0, side: 'BUY', price: u('0.9'), amount: u('3'), type: 'FOK' }));
   assert.equal(tooMuch.code, 'fok_not_filled');
-  const dust = ok(ex, { owner: B, tokenId: T0, side: 'BUY', price: u('0.9'), amount: u('1.001'), type: 'FAK' });
+  const dust = ok(ex, { wallet: B, tokenId: T0, side: 'BUY', price: u('0.9'), amount: u('1.001'), type: 'FAK' });
   assert.equal(dust.takingAmount, u('2'), 'whole lots only; the dust is released');
   assert.deepEqual(bal(ex, B, 'USDC')[1], 0);
 });
@@ -107,7 +107,7 @@ test('GTD orders expire on time; expiration must be in the future and only on GT
   checkInvariants(ex);
 });
 
-test('cancels release reservations; only the owner can cancel', () => {
+test('cancels release reservations; only its own wallet can cancel an order', () => {
   const { ex } = setup();
   const o = ok(ex, order(A, T0, 'BUY', '0.5', '10'));
   ok(ex, order(A, T1, 'BUY', '0.3', '10'));

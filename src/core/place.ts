@@ -27,27 +27,27 @@ export function place(st: State, cmd: OrderCommand): Placed | Reject {
   const buy = cmd.side === 'BUY';
   const side: BookSide = buy === (outcome === 0) ? BID : ASK;
   const limitIdx = (outcome === 0 ? cmd.price : MICRO - cmd.price) / book.res;
-  const acct = st.acct(cmd.owner);
-  const owner = st.ownerOf(acct);
+  const acct = st.acct(cmd.wallet);
+  const wallet = st.walletOf(acct);
   const tokenId = st.tokenOf(market, outcome);
   const bps = Math.max(m.makerBaseFeeBps, m.takerBaseFeeBps);
   const maxFee = buy ? maxFeeFor(v.amount >= 0 ? m.takerBaseFeeBps : bps, cmd.price, v.size, v.amount) : 0;
   const reserve = buy ? (v.amount >= 0 ? v.amount : notional(cmd.price, v.size)) + maxFee : v.size;
   const asset = buy ? COLLATERAL : tokenId;
-  const short = st.ledger.need(owner, asset, reserve);
+  const short = st.ledger.need(wallet, asset, reserve);
   if (short !== null) return short;
   const pre = precheck(v, side, limitIdx, acct);
   if (pre !== null) return pre;
 
   const now = st.clock.now();
   const row: OrderRow = {
-    id: st.ids.next('order'), seq: ++st.seq, owner, apiKey: cmd.apiKey ?? null, builder: cmd.builder ?? null,
-    market: m.conditionId, tokenId, outcome, side: cmd.side, type: cmd.type, postOnly: cmd.postOnly === true,
+    id: st.ids.next('order'), seq: ++st.seq, wallet, apiKey: cmd.apiKey ?? null, builder: cmd.builder ?? null,
+    conditionId: m.conditionId, tokenId, outcome, side: cmd.side, type: cmd.type, postOnly: cmd.postOnly === true,
     price: cmd.price, originalSize: v.size, sizeMatched: 0, amount: v.amount >= 0 ? v.amount : null,
     expiration: cmd.expiration ?? 0, status: 'LIVE', cancelReason: null, createdAt: now, updatedAt: now,
     reserved: reserve, maxFee, feeBase: 0, feeCharged: 0, notional: 0,
   };
-  st.ledger.move(owner, asset, -reserve, reserve, 'reserve', row.id);
+  st.ledger.move(wallet, asset, -reserve, reserve, 'reserve', row.id);
   st.touchOrder(row);
 
   const out = st.fills;
@@ -88,13 +88,13 @@ function precheck(v: ValidOrder, side: BookSide, limitIdx: number, acct: number)
 /** Settles the fills in `st.fills` as one trade of the taker `row`. */
 function settleTrade(st: State, row: OrderRow, res: Placed): void {
   const out = st.fills;
-  const market = st.markets.get(row.market)!;
+  const market = st.markets.get(row.conditionId)!;
   const m = market.row;
   const book = market.book;
   const tradeId = st.ids.next('trade');
   const tx = st.ids.next('tx');
   const trade: TradeRow = {
-    id: tradeId, takerOrderId: row.id, owner: row.owner, market: row.market, asset: row.tokenId, side: row.side,
+    id: tradeId, takerOrderId: row.id, wallet: row.wallet, conditionId: row.conditionId, asset: row.tokenId, side: row.side,
     price: 0, size: 0, usdcSize: 0, fee: 0, makers: [], minted: 0, merged: 0,
     transactionHash: tx, status: 'CONFIRMED', matchTime: st.clock.now(),
   };
@@ -115,7 +115,7 @@ function settleTrade(st: State, row: OrderRow, res: Placed): void {
     trade.usdcSize += notional(tx0, size);
     st.takerMatched += size;
     st.makerMatched += size;
-    const f: MakerFill = { orderId: maker.id, owner: maker.owner, asset: maker.tokenId, side: maker.side, price: ownPrice(maker, p0), matchedAmount: size, fee: makerFee };
+    const f: MakerFill = { orderId: maker.id, wallet: maker.wallet, asset: maker.tokenId, side: maker.side, price: ownPrice(maker, p0), matchedAmount: size, fee: makerFee };
     trade.makers.push(f);
     if (out.done[i] === 1) st.close(lo, 'MATCHED', null, false);
   }

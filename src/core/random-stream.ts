@@ -11,8 +11,8 @@ import type { MarketSettings, OrderCommand } from './types.js';
 
 export type Command =
   | { kind: 'order'; cmd: OrderCommand }
-  | { kind: 'cancel'; owner: string; id: string }
-  | { kind: 'cancelAll'; owner: string }
+  | { kind: 'cancel'; wallet: string; id: string }
+  | { kind: 'cancelAll'; wallet: string }
   | { kind: 'deposit' | 'withdraw'; wallet: string; amount: number }
   | { kind: 'split' | 'merge'; wallet: string; cid: string; amount: number }
   | { kind: 'redeem'; wallet: string; cid: string }
@@ -47,9 +47,9 @@ export function nextCommand(r: () => number, ex: ExchangeCore, nowMs: number): C
   if (x < 0.1522) return { kind: 'resolve', cid, payouts: pick([[MICRO, 0], [0, MICRO], [MICRO / 2, MICRO / 2]] as [number, number][]) };
   if (x < 0.19) {
     const open = ex.openOrders(wallet);
-    if (open.length > 0) return { kind: 'cancel', owner: wallet, id: pick(open).id };
+    if (open.length > 0) return { kind: 'cancel', wallet, id: pick(open).id };
   }
-  if (x < 0.191) return { kind: 'cancelAll', owner: wallet };
+  if (x < 0.191) return { kind: 'cancelAll', wallet };
   const tick = ex.market(cid)?.tickSize ?? m.tickSize;
   const ticks = MICRO / tick;
   const mid = Math.floor(ticks / 2);
@@ -57,7 +57,7 @@ export function nextCommand(r: () => number, ex: ExchangeCore, nowMs: number): C
   const t = r();
   const type = t < 0.55 ? 'GTC' : t < 0.7 ? 'GTD' : t < 0.85 ? 'FOK' : 'FAK';
   const side = r() < 0.5 ? 'BUY' : 'SELL';
-  const cmd: OrderCommand = { owner: wallet, tokenId: `${cid}:${int(2)}`, side, price, type, size: (1 + int(2000)) * 10_000 };
+  const cmd: OrderCommand = { wallet, tokenId: `${cid}:${int(2)}`, side, price, type, size: (1 + int(2000)) * 10_000 };
   if (type === 'GTD') cmd.expiration = Math.floor(nowMs / 1000) + 1 + int(300);
   if (type !== 'GTC' && type !== 'GTD' && side === 'BUY' && r() < 0.4) {
     delete cmd.size;
@@ -71,8 +71,8 @@ export function nextCommand(r: () => number, ex: ExchangeCore, nowMs: number): C
 export function applyCommand(ex: ExchangeCore, c: Command, clock: { now(): number; advance(ms: number): void }): unknown {
   switch (c.kind) {
     case 'order': return ex.placeOrder(c.cmd);
-    case 'cancel': return ex.cancelOrder(c.owner, c.id);
-    case 'cancelAll': return ex.cancelAll(c.owner);
+    case 'cancel': return ex.cancelOrder(c.wallet, c.id);
+    case 'cancelAll': return ex.cancelAll(c.wallet);
     case 'deposit': return ex.deposit(c.wallet, c.amount);
     case 'withdraw': return ex.withdraw(c.wallet, c.amount);
     case 'split': return ex.split(c.wallet, c.cid, c.amount);

@@ -42,17 +42,17 @@ export function settleFill(st: State, row: OrderRow, x: number, size: number, bp
   const fee = charged - row.feeCharged;
   row.feeCharged = charged;
   if (row.side === 'BUY') {
-    L.move(row.owner, COLLATERAL, 0, -cost, 'trade', tradeId);
-    L.move(row.owner, COLLATERAL, 0, -fee, 'fee', tradeId);
+    L.move(row.wallet, COLLATERAL, 0, -cost, 'trade', tradeId);
+    L.move(row.wallet, COLLATERAL, 0, -fee, 'fee', tradeId);
     row.reserved -= cost + fee;
-    L.move(row.owner, row.tokenId, size, 0, 'trade', tradeId);
-    L.positions.buy(row.owner, row.tokenId, row.market, row.outcome, x, size);
+    L.move(row.wallet, row.tokenId, size, 0, 'trade', tradeId);
+    L.positions.buy(row.wallet, row.tokenId, row.conditionId, row.outcome, x, size);
   } else {
-    L.move(row.owner, row.tokenId, 0, -size, 'trade', tradeId);
+    L.move(row.wallet, row.tokenId, 0, -size, 'trade', tradeId);
     row.reserved -= size;
-    L.move(row.owner, COLLATERAL, cost, 0, 'trade', tradeId);
-    L.move(row.owner, COLLATERAL, -fee, 0, 'fee', tradeId);
-    L.positions.sell(row.owner, row.tokenId, row.market, row.outcome, x, size);
+    L.move(row.wallet, COLLATERAL, cost, 0, 'trade', tradeId);
+    L.move(row.wallet, COLLATERAL, -fee, 0, 'fee', tradeId);
+    L.positions.sell(row.wallet, row.tokenId, row.conditionId, row.outcome, x, size);
   }
   L.move(FEE_ACCOUNT, COLLATERAL, fee, 0, 'fee', tradeId);
   row.sizeMatched += size;
@@ -62,10 +62,10 @@ export function settleFill(st: State, row: OrderRow, x: number, size: number, bp
     const need = requiredReserve(row);
     const extra = row.reserved - need;
     if (extra < 0) throw new Error(`invariant: order ${row.id} under-reserved by ${-extra}`);
-    L.move(row.owner, COLLATERAL, extra, -extra, 'release', row.id);
+    L.move(row.wallet, COLLATERAL, extra, -extra, 'release', row.id);
     row.reserved = need;
   }
-  L.note(row.owner, 'TRADE', now, row.market, row.tokenId, row.outcome, x, size, cost, tx, row.side);
+  L.note(row.wallet, 'TRADE', now, row.conditionId, row.tokenId, row.outcome, x, size, cost, tx, row.side);
   st.touchOrder(row);
   return fee;
 }
@@ -74,6 +74,6 @@ export function settleFill(st: State, row: OrderRow, x: number, size: number, bp
 export function settlePair(st: State, a: OrderRow, b: OrderRow, size: number, tradeId: string): [number, number] {
   if (a.side !== b.side) return [0, 0];
   const delta = a.side === 'BUY' ? size : -size;
-  st.ledger.move(marketAccount(a.market), COLLATERAL, delta, 0, a.side === 'BUY' ? 'trade' : 'merge', tradeId);
+  st.ledger.move(marketAccount(a.conditionId), COLLATERAL, delta, 0, a.side === 'BUY' ? 'trade' : 'merge', tradeId);
   return a.side === 'BUY' ? [size, 0] : [0, size];
 }

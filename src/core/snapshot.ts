@@ -106,15 +106,15 @@ export class SnapshotLoader {
     if (!(row.seq > this.lastSeq)) throw new Error(`snapshot order ${row.id} out of sequence order`);
     this.lastSeq = row.seq;
     let m = this.lastState;
-    if (row.market !== this.lastMarket) {
-      m = this.st.markets.get(row.market);
-      if (m === undefined) throw new Error(`snapshot order ${row.id} names unknown market ${row.market}`);
-      this.lastMarket = row.market;
+    if (row.conditionId !== this.lastMarket) {
+      m = this.st.markets.get(row.conditionId);
+      if (m === undefined) throw new Error(`snapshot order ${row.id} names unknown market ${row.conditionId}`);
+      this.lastMarket = row.conditionId;
       this.lastState = m;
     }
     const side: BookSide = (row.side === 'BUY') === (row.outcome === 0) ? BID : ASK;
     const p0 = row.outcome === 0 ? row.price : MICRO - row.price;
-    const acct = this.st.acct(row.owner);
+    const acct = this.st.acct(row.wallet);
     this.st.rest(row, m!, m!.book.add(side, p0 / m!.book.res, row.originalSize - row.sizeMatched, acct), acct);
   }
 

@@ -1,6 +1,6 @@
 /**
  * The ExchangeCore's internal state and the bookkeeping every command shares: markets with their
- * books, live orders (by id, by owner, by book slot), the ledger, the GTD expiry queue and the
+ * books, live orders (by id, by wallet, by book slot), the ledger, the GTD expiry queue and the
  * collectors that turn one command's changes into one Effects value. The command modules
  * (place, cancel, snapshot, …) are functions over this state; `ExchangeCore` is the facade.
  */
@@ -27,7 +27,7 @@ export interface LiveOrder {
   slot: number;
   acct: number;
   market: MarketState;
-  /** Neighbours in the owner's list of live orders (oldest first): see `State.ownerHead`. */
+  /** Neighbours in the wallet's list of live orders (oldest first): see `State.walletHead`. */
   prev: LiveOrder | undefined;
   next: LiveOrder | undefined;
 }
@@ -39,11 +39,11 @@ export class State {
   readonly live = new Map<string, LiveOrder>();
   /**
    * Each account's live orders as an intrusive doubly linked list (oldest first), indexed by
-   * `acct`: resting and closing an order touch two neighbours instead of a per-owner Set of ids,
+   * `acct`: resting and closing an order touch two neighbours instead of a per-wallet Set of ids,
    * which cost a hash insert per order — a tenth of a million-order restart.
    */
-  private readonly ownerHead: Array<LiveOrder | undefined> = [];
-  private readonly ownerTail: Array<LiveOrder | undefined> = [];
+  private readonly walletHead: Array<LiveOrder | undefined> = [];
+  private readonly walletTail: Array<LiveOrder | undefined> = [];
   readonly ledger = new Ledger();
   readonly expiry = new ExpiryQueue<string>();
   readonly fills = new FillBuffer();
@@ -53,7 +53,7 @@ export class State {
   takerMatched = 0;
   makerMatched = 0;
   private accts = new Map<string, number>();
-  /** The owner string of each account number, as first seen. */
+  /** The wallet string of each account number, as first seen. */
   private names: string[] = [];
   private changedOrders = new Map<string, OrderRow>();
   private changedMarkets = new Map<string, MarketRow>();
@@ -64,21 +64,21 @@ export class State {
     readonly ids: IdSource,
   ) {}
 
-  /** Small integer per owner, for self-trade prevention inside the book. */
-  acct(owner: string): number {
-    let a = this.accts.get(owner);
+  /** Small integer per wallet, for self-trade prevention inside the book. */
+  acct(wallet: string): number {
+    let a = this.accts.get(wallet);
     if (a === undefined) {
-      this.accts.set(owner, (a = this.accts.size));
-      this.names.push(owner);
+      this.accts.set(wallet, (a = this.accts.size));
+      this.names.push(wallet);
     }
     return a;
   }
 
   /**
-   * One string per owner and per token id, kept by every order that rests: a command's own
+   * One string per wallet and per token id, kept by every order that rests: a command's own
    * strings (parsed from each request) would cost each resting order a copy of both.
    */
-  ownerOf(acct: number): string {
+  walletOf(acct: number): string {
     return this.names[acct]!;
   }
 
@@ -87,15 +87,15 @@ export class State {
     return t[outcome];
   }
 
-  /** Every owner that ever had an account number (for the invariant checks). */
-  owners(): IterableIterator<string> {
+  /** Every wallet that ever had an account number (for the invariant checks). */
+  wallets(): IterableIterator<string> {
     return this.accts.keys();
   }
 
-  /** The live orders of `owner`, oldest first. */
-  *liveOrdersOf(owner: string): Generator<LiveOrder> {
-    const a = this.accts.get(owner);
-    for (let lo = a === undefined ? undefined : this.ownerHead[a]; lo !== undefined; lo = lo.next) yield lo;
+  /** The live orders of `wallet`, oldest first. */
+  *liveOrdersOf(wallet: string): Generator<LiveOrder> {
+    const a = this.accts.get(wallet);
+    for (let lo = a === undefined ? undefined : this.walletHead[a]; lo !== undefined; lo = lo.next) yield lo;
   }
 
   newBook(tick: number): Book {
@@ -115,14 +115,14 @@ export class State {
   }
 
   /** Registers an order that rests in its market's book at `slot`. */
-  rest(row: OrderRow, m: MarketState, slot: number, acct = this.acct(row.owner)): LiveOrder {
-    const tail = this.ownerTail[acct];
+  rest(row: OrderRow, m: MarketState, slot: number, acct = this.acct(row.wallet)): LiveOrder {
+    const tail = this.walletTail[acct];
     const lo: LiveOrder = { row, slot, acct, market: m, prev: tail, next: undefined };
     this.live.set(row.id, lo);
     m.bySlot[slot] = lo;
-    if (tail === undefined) this.ownerHead[acct] = lo;
+    if (tail === undefined) this.walletHead[acct] = lo;
     else tail.next = lo;
-    this.ownerTail[acct] = lo;
+    this.walletTail[acct] = lo;
     if (row.type === 'GTD') this.expiry.push(row.expiration * 1000, row.seq, row.id);
     return lo;
   }
@@ -134,9 +134,9 @@ export class State {
     m.bySlot[lo.slot] = undefined;
     this.live.delete(lo.row.id);
     const { prev, next, acct } = lo;
-    if (prev === undefined) this.ownerHead[acct] = next;
+    if (prev === undefined) this.walletHead[acct] = next;
     else prev.next = next;
-    if (next === undefined) this.ownerTail[acct] = prev;
+    if (next === undefined) this.walletTail[acct] = prev;
     else next.prev = prev;
     lo.prev = lo.next = undefined;
     this.finish(lo.row, status, reason);
@@ -146,7 +146,7 @@ export class State {
   finish(row: OrderRow, status: OrderStatus, reason: string | null): void {
     if (row.reserved > 0) {
       const asset = row.side === 'BUY' ? COLLATERAL : row.tokenId;
-      this.ledger.move(row.owner, asset, row.reserved, -row.reserved, 'release', row.id);
+      this.ledger.move(row.wallet, asset, row.reserved, -row.reserved, 'release', row.id);
       row.reserved = 0;
     }
     row.status = status;

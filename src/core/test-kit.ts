@@ -35,8 +35,8 @@ export function setup(settings: Partial<MarketSettings> = {}, funds = '1000') {
   return { ex, clock, ids };
 }
 
-export function order(owner: string, tokenId: string, side: 'BUY' | 'SELL', price: string, size: string, extra: Partial<OrderCommand> = {}): OrderCommand {
-  return { owner, tokenId, side, price: u(price), size: u(size), type: 'GTC', ...extra };
+export function order(wallet: string, tokenId: string, side: 'BUY' | 'SELL', price: string, size: string, extra: Partial<OrderCommand> = {}): OrderCommand {
+  return { wallet, tokenId, side, price: u(price), size: u(size), type: 'GTC', ...extra };
 }
 
 /** Places an order, checks invariants and effect shape, and demands success. */

@@ -55,7 +55,8 @@ export interface MarketRow {
 }
 
 export interface OrderCommand {
-  owner: string;
+  /** The account placing the order (an address; the key of its balances). */
+  wallet: string;
   apiKey?: string;
   /** `<conditionId>:<0|1>` */
   tokenId: string;
@@ -77,10 +78,10 @@ export interface OrderCommand {
 export interface OrderRow {
   id: string;
   seq: number;
-  owner: string;
+  wallet: string;
   apiKey: string | null;
   builder: string | null;
-  market: string;
+  conditionId: string;
   tokenId: string;
   outcome: 0 | 1;
   side: Side;
@@ -109,7 +110,7 @@ export interface OrderRow {
 
 export interface MakerFill {
   orderId: string;
-  owner: string;
+  wallet: string;
   asset: string;
   side: Side;
   /** Maker's price in its own outcome terms. */
@@ -122,8 +123,9 @@ export interface MakerFill {
 export interface TradeRow {
   id: string;
   takerOrderId: string;
-  owner: string;
-  market: string;
+  /** The taker's wallet. */
+  wallet: string;
+  conditionId: string;
   asset: string;
   side: Side;
   /** Price of the first (best) fill in the taker's terms; per-fill prices are in `makers`. */
@@ -173,7 +175,7 @@ export interface CancelResult {
 export type OpResult = { ok: true; effects: Effects } | { ok: false; reject: Reject; effects: Effects };
 
 export interface BookView {
-  market: string;
+  conditionId: string;
   asset: string;
   /** Best first; prices in the asset's own terms. */
   bids: Array<{ price: number; size: number }>;

@@ -31,8 +31,8 @@ export function splitTokenId(tokenId: string): { conditionId: string; outcome: 0
 }
 
 export function validateOrder(st: State, cmd: OrderCommand): ValidOrder | Reject {
-  if (typeof cmd.owner !== 'string' || cmd.owner === '' || cmd.owner.includes(':')) {
-    return reject('invalid_order_type', MSG.payload, { field: 'owner' });
+  if (typeof cmd.wallet !== 'string' || cmd.wallet === '' || cmd.wallet.includes(':')) {
+    return reject('invalid_order_type', MSG.payload, { field: 'wallet' });
   }
   const tok = splitTokenId(cmd.tokenId);
   const market = tok === null ? undefined : st.markets.get(tok.conditionId);

@@ -1,17 +1,13 @@
 /**
- * Profile fields the data API attaches to activity items (holders.ts reads the same columns).
- * A wallet without a profile gets empty strings. There is no separate
- * optimised image: profileImageOptimized repeats profileImage.
+ * Profile fields the data API attaches to activity items and holders (the `Activity` and
+ * `Holder` shapes of schemas.ts). A wallet without a profile gets empty strings (and, on a
+ * holder, displayUsernamePublic true: the profile default). There is no separate optimised
+ * image: profileImageOptimized repeats profileImage.
  */
 import type { ProfileRow } from './queries.js';
+import type { ActivityItem } from './schemas.js';
 
-export interface ProfileFields {
-  name: string;
-  pseudonym: string;
-  bio: string;
-  profileImage: string;
-  profileImageOptimized: string;
-}
+export type ProfileFields = Pick<ActivityItem, 'name' | 'pseudonym' | 'bio' | 'profileImage' | 'profileImageOptimized'>;
 
 const EMPTY: ProfileFields = { name: '', pseudonym: '', bio: '', profileImage: '', profileImageOptimized: '' };
 

@@ -1,10 +1,11 @@
 /**
  * The data API's SQL, one statement per read and no N+1: a page of activity (index
- * activity_wallet_order), a token's top holders (one covering top-N index scan, positions_holders)
- * and profiles by address (one `IN` query per page: cheaper than a join, measured). Catalog fields come from market-info.ts, positions from the exchange
- * core and their times from position-times.ts.
+ * activity_wallet_order), a token's top holders (one covering top-N index scan, positions_holders),
+ * profiles by address (one `IN` query per page: cheaper than a join, measured), the catalog
+ * fields of a batch of markets (market-info.ts) and a wallet's position times (position-times.ts).
+ * Positions themselves come from the exchange core.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { literal } from '../store/prepared.js';
 
@@ -46,21 +47,6 @@ export async function activityRows(db: Db, f: ActivityFilter): Promise<ActivityD
   return q.orderBy('id', f.direction).limit(literal(f.limit)).offset(f.offset).execute();
 }
 
-/**
- * The version of a wallet's activity pages, in one statement: the id of its latest activity row
- * (0 if none; activity is append-only, so this versions it; index activity_wallet_id) and its
- * profile (undefined without one).
- */
-export async function activityVersion(db: Db, wallet: string): Promise<{ last: number; profile: ProfileRow | undefined }> {
-  const q = sql<{ last: number | null } & { [K in keyof ProfileRow]: ProfileRow[K] | null }>`
-    select (select id from activity where wallet = ${wallet} order by id desc limit 1) as last,
-      p.address, p.name, p.pseudonym, p.bio, p.profile_image, p.display_username_public
-    from (select 1 as one) o left join profiles p on p.address = ${wallet}`;
-  const r = (await q.execute(db)).rows[0]!;
-  const profile = r.address === null ? undefined : (r as ProfileRow);
-  return { last: r.last ?? 0, profile };
-}
-
 /** The largest holders of one token: size ≥ minSize (and > 0), largest first, then by wallet. */
 export async function holderRows(db: Db, asset: string, minSize: number, limit: number): Promise<Array<{ wallet: string; size: number }>> {
   if (limit === 0) return [];
@@ -80,4 +66,19 @@ export async function profilesOf(db: Db, wallets: string[]): Promise<Map<string,
     .select(['address', 'name', 'pseudonym', 'bio', 'profile_image', 'display_username_public'])
     .where('address', 'in', wallets).execute();
   return new Map(rows.map((r) => [r.address, r]));
+}
+
+/** Catalog fields of some markets (and of their events), for market-info.ts. */
+export function marketRows(db: Db, conditionIds: string[]) {
+  return db.selectFrom('markets as m').leftJoin('events as e', 'e.id', 'm.event_id')
+    .select([
+      'm.condition_id', 'm.question', 'm.slug', 'm.icon', 'm.end_date', 'm.neg_risk', 'm.outcomes', 'm.payouts',
+      'e.slug as event_slug', 'e.icon as event_icon', 'e.end_date as event_end_date',
+    ])
+    .where('m.condition_id', 'in', conditionIds).execute();
+}
+
+/** Every stored position of a wallet, with the numbers that tell which state its time belongs to (position-times.ts). */
+export function positionTimeRows(db: Db, wallet: string): Promise<Array<{ asset: string; size: number; total_bought: number; updated_at: number }>> {
+  return db.selectFrom('positions').select(['asset', 'size', 'total_bought', 'updated_at']).where('wallet', '=', wallet).execute();
 }

@@ -102,20 +102,20 @@ export async function simulateTrading(store: Store, seed: number, onProgress: On
     const roll = rng.float();
     if (roll < 0.45) { // a taker buys YES from the maker's ask
       const ask = onGrid(m.fair + 0.01, m.tick);
-      place({ owner: m.maker, tokenId: `${m.cid}:0`, side: 'SELL', price: ask, size, type: 'GTC' });
-      place({ owner: taker, tokenId: `${m.cid}:0`, side: 'BUY', price: ask, size, type: 'FAK' });
+      place({ wallet: m.maker, tokenId: `${m.cid}:0`, side: 'SELL', price: ask, size, type: 'GTC' });
+      place({ wallet: taker, tokenId: `${m.cid}:0`, side: 'BUY', price: ask, size, type: 'FAK' });
     } else if (roll < 0.8) { // a taker buys NO against the maker's YES bid: the pair is minted
       const bid = onGrid(m.fair - 0.01, m.tick);
-      place({ owner: m.maker, tokenId: `${m.cid}:0`, side: 'BUY', price: bid, size, type: 'GTC' });
-      place({ owner: taker, tokenId: `${m.cid}:1`, side: 'BUY', price: MICRO - bid, size, type: 'FAK' });
+      place({ wallet: m.maker, tokenId: `${m.cid}:0`, side: 'BUY', price: bid, size, type: 'GTC' });
+      place({ wallet: taker, tokenId: `${m.cid}:1`, side: 'BUY', price: MICRO - bid, size, type: 'FAK' });
     } else { // a holder sells part of a position back to the maker, at a gain or a loss
       const holder = svc.core.positions(taker).find((p) => p.conditionId === m.cid && p.size >= shares(5));
       if (holder) {
         const own = holder.outcomeIndex === 0 ? m.fair : 1 - m.fair;
         const bid = onGrid(own - 0.01, m.tick);
         const qty = Math.max(shares(5), Math.floor(holder.size / 2 / 10_000) * 10_000);
-        place({ owner: m.maker, tokenId: holder.asset, side: 'BUY', price: bid, size: qty, type: 'GTC' });
-        place({ owner: taker, tokenId: holder.asset, side: 'SELL', price: bid, size: qty, type: 'FAK' });
+        place({ wallet: m.maker, tokenId: holder.asset, side: 'BUY', price: bid, size: qty, type: 'GTC' });
+        place({ wallet: taker, tokenId: holder.asset, side: 'SELL', price: bid, size: qty, type: 'FAK' });
       } else if (rng.chance(0.5)) {
         run((ex) => ex.split(taker, m.cid, shares(rng.int(10, 40))));
       }
@@ -153,10 +153,10 @@ export async function simulateTrading(store: Store, seed: number, onProgress: On
     // Open markets end with a resting ladder on both sides of the book.
     for (let level = 1; level <= 5; level++) {
       const size = shares(rng.int(20, 300));
-      place({ owner: m.maker, tokenId: `${m.cid}:0`, side: 'BUY', price: onGrid(m.fair - 0.01 * level, m.tick), size, type: 'GTC' });
-      place({ owner: m.maker, tokenId: `${m.cid}:0`, side: 'SELL', price: onGrid(m.fair + 0.01 * level, m.tick), size, type: 'GTC' });
+      place({ wallet: m.maker, tokenId: `${m.cid}:0`, side: 'BUY', price: onGrid(m.fair - 0.01 * level, m.tick), size, type: 'GTC' });
+      place({ wallet: m.maker, tokenId: `${m.cid}:0`, side: 'SELL', price: onGrid(m.fair + 0.01 * level, m.tick), size, type: 'GTC' });
     }
-    if (rng.chance(0.5)) place({ owner: rng.pick(takers), tokenId: `${m.cid}:1`, side: 'BUY', price: onGrid(1 - m.fair - 0.03, m.tick), size: shares(rng.int(5, 50)), type: 'GTC' });
+    if (rng.chance(0.5)) place({ wallet: rng.pick(takers), tokenId: `${m.cid}:1`, side: 'BUY', price: onGrid(1 - m.fair - 0.03, m.tick), size: shares(rng.int(5, 50)), type: 'GTC' });
   }
   await flush();
   const trades = await store.db.selectFrom('trades').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

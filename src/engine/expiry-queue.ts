@@ -1,7 +1,7 @@
 /**
  * Min-heap of (expiry time ms, order key) for GTD orders, so a host timer can ask for the next
  * deadline (`peek`) and pop everything due. Cancelled orders are not removed from the heap (that
- * would be O(n)); the owner checks, when an entry pops, that the order is still live.
+ * would be O(n)); the caller checks, when an entry pops, that the order is still live.
  */
 
 export class ExpiryQueue<K> {

@@ -27,9 +27,9 @@ export class Batch {
     this.commands++;
     for (const o of e.orders) {
       this.orders.set(o.id, o);
-      this.touchedMarkets.add(o.market);
+      this.touchedMarkets.add(o.conditionId);
     }
-    for (const t of e.trades) this.touchedMarkets.add(t.market);
+    for (const t of e.trades) this.touchedMarkets.add(t.conditionId);
     for (const m of e.markets) this.markets.set(m.conditionId, m);
     for (const p of e.positions) this.positions.set(`${p.wallet}\u0000${p.asset}`, p);
     for (const t of e.trades) this.trades.push(t);

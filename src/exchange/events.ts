@@ -8,7 +8,7 @@
  * - `committed(batch)`: a group-commit batch once it is durable, in commit order. Each carries a
  *   strictly increasing `seq` (stored with the batch, so it keeps growing across restarts) and
  *   the `generation` of the core it ran on; it lists the orders placed, updated or cancelled
- *   (final state in the batch, with their owners), the trades with both sides, the markets that
+ *   (final state in the batch, with their wallets), the trades with both sides, the markets that
  *   changed (created, settings, resolution) and, per token, the book levels that changed with
  *   their new total size. Only committed state is ever published: a crash can undo nothing here.
  * - `rebuilt(generation)`: the core was rebuilt from the database (a failed write, a broken
@@ -138,8 +138,8 @@ export function committedBatch(batch: Batch, ex: ExchangeCore, seq: number, book
   for (const o of batch.orders.values()) {
     const price0 = o.outcome === 0 ? o.price : MICRO - o.price;
     const side = (o.side === 'BUY') === (o.outcome === 0) ? 0 : 1;
-    let set = levels.get(o.market);
-    if (set === undefined) levels.set(o.market, (set = new Set()));
+    let set = levels.get(o.conditionId);
+    if (set === undefined) levels.set(o.conditionId, (set = new Set()));
     set.add(side * (MICRO + 1) + price0);
   }
   const books: AssetBookChange[] = [];

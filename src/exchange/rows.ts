@@ -30,7 +30,7 @@ export interface SealedBatch {
 
 export function orderRow(o: OrderRow): OrdersTable {
   return {
-    id: o.id, seq: o.seq, owner: o.owner, api_key: o.apiKey, builder: o.builder, market: o.market, token_id: o.tokenId,
+    id: o.id, seq: o.seq, wallet: o.wallet, api_key: o.apiKey, builder: o.builder, market: o.conditionId, token_id: o.tokenId,
     outcome: o.outcome, side: o.side, type: o.type, post_only: o.postOnly ? 1 : 0, price: o.price,
     original_size: o.originalSize, size_matched: o.sizeMatched, amount: o.amount, expiration: o.expiration,
     status: o.status, cancel_reason: o.cancelReason, reserved: o.reserved, max_fee: o.maxFee, fee_base: o.feeBase,
@@ -49,14 +49,14 @@ export function seal(batch: Batch, ex: ExchangeCore, tradeSeq: { value: number }
   for (const t of batch.trades) {
     const taker = batch.orders.get(t.takerOrderId);
     // Fee rates are the market's at execution: the batch is sealed in the tick that matched it.
-    const market = ex.market(t.market);
+    const market = ex.market(t.conditionId);
     trades.push({
-      id: t.id, seq: ++tradeSeq.value, taker_order_id: t.takerOrderId, owner: t.owner, market: t.market, asset: t.asset,
+      id: t.id, seq: ++tradeSeq.value, taker_order_id: t.takerOrderId, wallet: t.wallet, market: t.conditionId, asset: t.asset,
       side: t.side, price: t.price, size: t.size, usdc_size: t.usdcSize, fee: t.fee, fee_rate_bps: market?.takerBaseFeeBps ?? 0, minted: t.minted, merged: t.merged,
       transaction_hash: t.transactionHash, status: t.status, builder: taker?.builder ?? null, match_time: t.matchTime,
     });
     t.makers.forEach((m, idx) => makers.push({
-      trade_id: t.id, idx, order_id: m.orderId, owner: m.owner, asset: m.asset, side: m.side, price: m.price,
+      trade_id: t.id, idx, order_id: m.orderId, wallet: m.wallet, asset: m.asset, side: m.side, price: m.price,
       matched_amount: m.matchedAmount, fee: m.fee, fee_rate_bps: market?.makerBaseFeeBps ?? 0,
     }));
   }
@@ -76,7 +76,7 @@ export function seal(batch: Batch, ex: ExchangeCore, tradeSeq: { value: number }
     });
   }
   const volume = new Map<string, number>();
-  for (const t of batch.trades) volume.set(t.market, (volume.get(t.market) ?? 0) + t.usdcSize);
+  for (const t of batch.trades) volume.set(t.conditionId, (volume.get(t.conditionId) ?? 0) + t.usdcSize);
   const resolutions: SealedBatch['resolutions'] = [];
   for (const m of batch.markets.values()) {
     if (m.status === 'resolved' && m.payouts) resolutions.push({ conditionId: m.conditionId, payouts: [m.payouts[0], m.payouts[1]], at: now });

@@ -4,7 +4,7 @@
  * plain CommonJS so that a worker thread can load it without a loader or a build step.
  *
  * A page carries its rows packed: every number of a row in one Float64Array (STRIDE slots; the
- * repeated strings — owner, api key, builder, market — as indexes into a string table that grows
+ * repeated strings — wallet, api key, builder, market — as indexes into a string table that grows
  * page by page), the order ids as an array of strings. What costs on a million rows is
  * better-sqlite3 turning each SQLite value into a JavaScript value; packed pages let that run on
  * another thread while the main thread builds the book, and cross between threads cheaply (the
@@ -24,7 +24,7 @@
  * `<market>:<outcome>` (the core builds every token id that way; checking it per row in SQL made
  * the read slower).
  */
-const ORDERS_SQL = `select "id", "seq", "owner", "api_key", "builder", "market",
+const ORDERS_SQL = `select "id", "seq", "wallet", "api_key", "builder", "market",
   case when "outcome" in (0, 1) and "side" in ('BUY', 'SELL') and "type" in ('GTC', 'GTD') and "post_only" in (0, 1)
     and "cancel_reason" is null and "price" between 0 and 1000000
   then "outcome" + 2 * ("side" = 'BUY') + 4 * ("type" = 'GTD') + 8 * "post_only" + 32 * "price" else -1 end,
@@ -36,7 +36,7 @@ const ORDERS_SQL = `select "id", "seq", "owner", "api_key", "builder", "market",
 
 /** Slots of a packed row: seq, flags (outcome + 2·BUY + 4·GTD + 8·post-only), the four string indexes (-1 = null), then the numbers. */
 const SLOT = {
-  seq: 0, flags: 1, owner: 2, apiKey: 3, builder: 4, market: 5, price: 6, originalSize: 7, sizeMatched: 8,
+  seq: 0, flags: 1, wallet: 2, apiKey: 3, builder: 4, market: 5, price: 6, originalSize: 7, sizeMatched: 8,
   amount: 9, expiration: 10, createdAt: 11, updatedAt: 12, reserved: 13, maxFee: 14, feeBase: 15, feeCharged: 16, notional: 17,
 };
 const STRIDE = 18;
@@ -84,7 +84,7 @@ function pageReader(db, pageSize) {
         continue;
       }
       nums[o + SLOT.flags] = packed & 31;
-      nums[o + SLOT.owner] = intern(r[2]);
+      nums[o + SLOT.wallet] = intern(r[2]);
       nums[o + SLOT.apiKey] = intern(r[3]);
       nums[o + SLOT.builder] = intern(r[4]);
       nums[o + SLOT.market] = intern(r[5]);

@@ -2,7 +2,7 @@
  * The SQLite fast path of the restore. What costs on a million live orders is turning SQLite
  * values into JavaScript values (better-sqlite3 pays per value) and allocating what survives, so:
  * - live orders are read in pages by `sqlite-restore-reader.cjs` on the raw handle in raw mode
- *   (rows as arrays) and packed: numbers in one Float64Array a page, repeated strings (owners,
+ *   (rows as arrays) and packed: numbers in one Float64Array a page, repeated strings (wallets,
  *   api keys, builders, markets) once each in a string table, so one copy of each is kept;
  * - an order's outcome, side, type and post-only flag arrive as ONE small integer computed by
  *   SQLite (no side/type strings), its token id is derived from the market;
@@ -33,7 +33,7 @@ interface Page { count: number; nums: Float64Array; ids: string[]; strings: stri
 
 interface ReaderModule {
   pageReader(db: Sqlite, pageSize: number): () => Page | null;
-  SLOT: Record<'seq' | 'flags' | 'owner' | 'apiKey' | 'builder' | 'market' | 'price' | 'originalSize' | 'sizeMatched' | 'amount'
+  SLOT: Record<'seq' | 'flags' | 'wallet' | 'apiKey' | 'builder' | 'market' | 'price' | 'originalSize' | 'sizeMatched' | 'amount'
     | 'expiration' | 'createdAt' | 'updatedAt' | 'reserved' | 'maxFee' | 'feeBase' | 'feeCharged' | 'notional', number>;
   STRIDE: number;
   WHOLE_ROW: number;
@@ -81,9 +81,9 @@ class PageLoader {
       const builder = nums[o + SLOT.builder]!;
       const amount = nums[o + SLOT.amount]!;
       loader.order({
-        id: ids[i]!, seq: nums[o + SLOT.seq]!, owner: strings[nums[o + SLOT.owner]!]!,
+        id: ids[i]!, seq: nums[o + SLOT.seq]!, wallet: strings[nums[o + SLOT.wallet]!]!,
         apiKey: apiKey < 0 ? null : strings[apiKey]!, builder: builder < 0 ? null : strings[builder]!,
-        market, tokenId: tokens[outcome], outcome, side: SIDES[(flags >> 1) & 1]!, type: TYPES[(flags >> 2) & 1]!,
+        conditionId: market, tokenId: tokens[outcome], outcome, side: SIDES[(flags >> 1) & 1]!, type: TYPES[(flags >> 2) & 1]!,
         postOnly: (flags & 8) !== 0, price: nums[o + SLOT.price]!, originalSize: nums[o + SLOT.originalSize]!,
         sizeMatched: nums[o + SLOT.sizeMatched]!, amount: Number.isNaN(amount) ? null : amount, expiration: nums[o + SLOT.expiration]!,
         status: LIVE, cancelReason: null, createdAt: nums[o + SLOT.createdAt]!, updatedAt: nums[o + SLOT.updatedAt]!,

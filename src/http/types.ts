@@ -17,9 +17,13 @@ import type { StreamService } from '../streams/index.js';
 import type { ClusterStatus } from '../cluster/index.js';
 import type { Operator } from '../operator/operator.js';
 import type { LedgerDesk } from '../trading/ledger-desk.js';
+import type { BotDesk } from '../trading/bot-desk.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { BookHistoryRecorder } from '../marketdata/book-history.js';
 import type { MarketData } from '../marketdata/index.js';
+import type { DataApi } from '../dataapi/service.js';
+import type { Cache } from '../store/cache.js';
+import type { Catalog } from '../catalog/service.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -53,12 +57,20 @@ export interface Services {
   cluster?: { status(): ClusterStatus };
   /** Split, merge, redeem and balances of an authenticated account. */
   ledger: LedgerDesk;
+  /** The lookups trading bots make around their orders: a token's fee rate and market (docs/bots.md). */
+  bots: BotDesk;
   /** The operator's use cases behind /admin. */
   operator: Operator;
   /** Signed orders (docs/bots.md): replay memory and the operator's funder → signer links. */
   signedOrders: SignedOrderStore;
   /** Order-book market data: books, prices, listings, price history, trades (src/marketdata). */
   marketData: MarketData;
+  /** The data API: positions, activity, holders (src/dataapi). */
+  dataApi: DataApi;
+  /** The catalog API's reads: events, markets, tags, creators, comments, search (src/catalog/service.ts). */
+  catalog: Catalog;
+  /** Kept answers of every service: one memory budget, SIBYL_CACHE_MB (src/store/cache.ts). */
+  cache: Cache;
   /** The living sandbox (docs/sandbox.md): simulated traders, reset. */
   sandbox: Sandbox;
   /** The order-book history recorder (docs/sandbox.md). */

@@ -92,7 +92,7 @@ export class BookHistoryRecorder {
   private committed(batch: CommittedBatch): void {
     if ((this.d.exchange as { isFollower?: boolean }).isFollower === true) return; // a cluster's writer records (docs/deployment.md)
     const now = this.d.now();
-    const traded = new Set(batch.trades.map((t) => t.market));
+    const traded = new Set(batch.trades.map((t) => t.conditionId));
     for (const b of batch.books) {
       const forced = traded.has(b.conditionId) && this.everyTrade.has(b.conditionId);
       const last = this.lastAt.get(b.assetId);

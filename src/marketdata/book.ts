@@ -61,7 +61,7 @@ export class BookSnapshots {
     const live = this.core().book(t.tokenId);
     if (!live) throw noBook();
     const snap: BookSnapshot = {
-      market: live.market,
+      market: live.conditionId,
       asset_id: live.asset,
       timestamp: String(live.lastChangeMs || statics.createdAt),
       hash: '',

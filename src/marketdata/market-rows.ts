@@ -46,15 +46,15 @@ async function bundle(db: Db, rows: MarketRowDb[]): Promise<MarketBundle[]> {
   const eventIds = [...new Set(rows.map((r) => r.event_id))];
   const [tokens, ownTags, eventTags, events] = await Promise.all([
     db.selectFrom('tokens').selectAll().where('condition_id', 'in', cids).orderBy('condition_id').orderBy('outcome_index').execute(),
-    db.selectFrom('market_tags as mt').innerJoin('tags as t', 't.id', 'mt.tag_id').select(['mt.market_id as owner', 't.label'])
+    db.selectFrom('market_tags as mt').innerJoin('tags as t', 't.id', 'mt.tag_id').select(['mt.market_id as tagged', 't.label'])
       .where('mt.market_id', 'in', marketIds).orderBy('mt.market_id').orderBy('t.id').execute(),
-    db.selectFrom('event_tags as et').innerJoin('tags as t', 't.id', 'et.tag_id').select(['et.event_id as owner', 't.label'])
+    db.selectFrom('event_tags as et').innerJoin('tags as t', 't.id', 'et.tag_id').select(['et.event_id as tagged', 't.label'])
       .where('et.event_id', 'in', eventIds).orderBy('et.event_id').orderBy('et.position').execute(),
     db.selectFrom('events').select(['id', 'slug', 'title', 'ticker', 'description']).where('id', 'in', eventIds).execute(),
   ]);
   const tokensOf = group(tokens, (t) => t.condition_id);
-  const ownOf = group(ownTags, (t) => Number(t.owner));
-  const evTagsOf = group(eventTags, (t) => Number(t.owner));
+  const ownOf = group(ownTags, (t) => Number(t.tagged));
+  const evTagsOf = group(eventTags, (t) => Number(t.tagged));
   const eventOf = new Map(events.map((e) => [Number(e.id), e]));
   return rows.map((m) => {
     const labels = [...(ownOf.get(m.id) ?? []), ...(evTagsOf.get(m.event_id) ?? [])].map((t) => t.label);

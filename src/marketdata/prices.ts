@@ -97,7 +97,7 @@ export class Prices {
 
   async negRisk(tokenText: unknown): Promise<{ neg_risk: boolean }> {
     const v = this.top(tokenText);
-    return { neg_risk: (await this.statics.get(v.market)).negRisk };
+    return { neg_risk: (await this.statics.get(v.conditionId)).negRisk };
   }
 }
 

@@ -36,7 +36,7 @@ export interface TradeQuery {
   next_cursor?: string | undefined;
 }
 
-const wallet = (w: string): string => checksumWallet(w) ?? w;
+const checksummed = (w: string): string => checksumWallet(w) ?? w;
 
 function seconds(name: string, text: string | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -86,10 +86,10 @@ export async function publicTrades(db: Db, q: TradeQuery, limit = TRADES_PAGE_SI
     id: t.id, taker_order_id: t.taker_order_id, market: t.market, asset_id: t.asset, side: t.side,
     size: formatMicro(Number(t.size)), fee_rate_bps: String(fee.get(t.market)?.taker_base_fee ?? 0),
     price: formatMicro(Number(t.price)), status: t.status, match_time: isoTime(t.match_time), last_update: isoTime(t.match_time),
-    outcome: outcome.get(t.asset) ?? '', maker_address: wallet(t.owner), owner: '', transaction_hash: t.transaction_hash,
+    outcome: outcome.get(t.asset) ?? '', maker_address: checksummed(t.wallet), owner: '', transaction_hash: t.transaction_hash,
     bucket_index: 0,
     maker_orders: (makersOf.get(t.id) ?? []).map((m) => ({
-      order_id: m.order_id, maker_address: wallet(m.owner), owner: '', matched_amount: formatMicro(Number(m.matched_amount)),
+      order_id: m.order_id, maker_address: checksummed(m.wallet), owner: '', matched_amount: formatMicro(Number(m.matched_amount)),
       fee_rate_bps: String(fee.get(t.market)?.maker_base_fee ?? 0), price: formatMicro(Number(m.price)), asset_id: m.asset,
       outcome: outcome.get(m.asset) ?? '', side: m.side,
     })),

@@ -90,3 +90,15 @@ export const heartbeatMetrics = {
 export async function renderMetrics(): Promise<{ contentType: string; body: string }> {
   return { contentType: registry.contentType, body: await registry.metrics() };
 }
+
+/** The process's kept answers (src/store/cache.ts): read at scrape time from the cache last given to `watchCache`. */
+let cacheSource: (() => { bytes: number; entries: number; hits: number; misses: number }) | undefined;
+export function watchCache(stats: () => { bytes: number; entries: number; hits: number; misses: number }): void {
+  cacheSource = stats;
+}
+const cacheGauge = (name: string, help: string, pick: (s: { bytes: number; entries: number; hits: number; misses: number }) => number) =>
+  new Gauge({ name, help, registers: [registry], collect() { if (cacheSource) this.set(pick(cacheSource())); } });
+cacheGauge('sibyl_cache_bytes', 'Bytes of kept answers (SIBYL_CACHE_MB is the budget)', (s) => s.bytes);
+cacheGauge('sibyl_cache_entries', 'Kept answers', (s) => s.entries);
+cacheGauge('sibyl_cache_hits', 'Lookups answered from kept answers since start', (s) => s.hits);
+cacheGauge('sibyl_cache_misses', 'Lookups that built their answer since start', (s) => s.misses);

@@ -1,19 +1,24 @@
 /**
  * The operator's use cases, behind `/admin` (src/routes/operator): catalog writes that the exchange
  * must follow (a new event's markets become tradable at once, a market's settings reach the
- * engine), deposits, resolutions, the exchange mode, the instance's status and the integrity
- * acknowledgement. Every write is audited. Routes parse, call one method here and send.
+ * engine), deposits, resolutions, the exchange mode, the instance's status and metrics, the
+ * integrity acknowledgement, the living sandbox and the funder → signer links. Every write is
+ * audited. Routes parse, call one method here and send; the shapes are schemas.ts and
+ * instance-schemas.ts.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import type { Config } from '../config/config.js';
 import type { ExchangeService } from '../exchange/service.js';
-import type { ExchangeMode } from '../exchange/mode.js';
 import type { WriterLock } from '../store/writer-lock.js';
-import { addMarket, createEvent, patchMarket, type EventInput, type MarketInput } from '../catalog/operator/events.js';
-import { createComment, createProfile, type CommentInput } from '../catalog/operator/content.js';
-import type { SettingsInput } from '../catalog/operator/input.js';
+import type { SignedOrderStore } from '../trading/signed/store.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import type { BookHistoryRecorder } from '../marketdata/book-history.js';
+import type { ClusterStatus } from '../cluster/index.js';
+import { addMarket, createEvent, patchMarket } from '../catalog/operator/events.js';
+import { createComment, createProfile } from '../catalog/operator/content.js';
 import { microToDecimal } from '../catalog/amounts.js';
-import { audit, type NewProfile } from '../catalog/write.js';
+import { audit } from '../catalog/write.js';
 import { rebuildEventOfMarket } from '../catalog/event-json.js';
 import { ApiError, errors } from '../errors/catalogue.js';
 import { parseMicroDigits, tooLargeMessage } from '../domain/micro-input.js';
@@ -23,12 +28,22 @@ import { formatMicro, MAX_AMOUNT, MICRO, parseMicro } from '../domain/money.js';
 import { COLLATERAL } from '../ledger/types.js';
 import { DEFAULT_NEG_RISK_ADAPTER } from '../domain/neg-risk-ids.js';
 import { namePlaceholder } from '../catalog/operator/neg-risk.js';
+import { engineMetrics, renderMetrics } from '../metrics/index.js';
+import { countRows, setEveryTrade } from './queries.js';
+import type { AddedMarket, AddMarketInput, CommentInput, CreatedComment, CreatedEvent, EventInput, MarketPatchInput, MarketSettings, Profile, ProfileInput } from './schemas.js';
+import type {
+  Acknowledged, BookHistorySetting, DemoInput, DemoState, Deposited, InstanceStatus, ModeState, ResetAnswer, Resolved, ResolveInput, SignerLinks,
+} from './instance-schemas.js';
 
 export interface OperatorDeps {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   exchange: ExchangeService;
   writerLock: WriterLock;
+  /** The funder → signer links (docs/bots.md). */
+  signedOrders: SignedOrderStore;
+  /** SIBYL_TOKEN_IDS, shown by the status. */
+  tokenIds: Config['bots']['tokenIds'];
   now(): number;
   /** Where a failure that does not fail the request is reported. */
   warn(msg: string, err: unknown): void;
@@ -36,23 +51,37 @@ export interface OperatorDeps {
   negRiskAdapter?: string;
 }
 
-type Counted = 'events' | 'markets' | 'comments' | 'profiles';
+/** What is built after the operator (the sandbox takes the operator's deposit): given by `attach`. */
+export interface OperatorParts {
+  sandbox: Pick<Sandbox, 'set' | 'reset' | 'status'>;
+  bookHistory: Pick<BookHistoryRecorder, 'loadMarkets'>;
+  /** Cluster role and following (src/cluster); a single instance's says writer. */
+  cluster: { status(): ClusterStatus };
+}
+
 const num = (micro: number) => Number(microToDecimal(micro));
 const iso = (ms: number) => new Date(ms).toISOString();
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export class Operator {
   private readonly startedAt = Date.now();
   private readonly namedListeners: Array<(conditionId: string) => void> = [];
+  private later: OperatorParts | undefined;
 
   constructor(private readonly d: OperatorDeps) {}
 
-  async createEvent(input: EventInput) {
+  /** The parts built after the operator; the composition root gives them before the app serves. */
+  attach(parts: OperatorParts): void {
+    this.later = parts;
+  }
+
+  async createEvent(input: EventInput): Promise<CreatedEvent> {
     const event = await createEvent(this.d.db, input, this.d.now(), this.negRiskAdapter);
     for (const m of event.markets) await this.d.exchange.syncMarket(m.conditionId); // tradable at once
     return event;
   }
 
-  async addMarket(input: MarketInput & { eventSlug: string }) {
+  async addMarket(input: AddMarketInput): Promise<AddedMarket> {
     const created = await addMarket(this.d.db, input, this.d.now(), this.negRiskAdapter);
     await this.d.exchange.syncMarket(created.conditionId);
     return created;
@@ -63,7 +92,7 @@ export class Operator {
    * `question` (and `slug`) name a placeholder of an augmented neg-risk event: it then takes
    * orders and is announced to `onNamed` listeners (the streams' `new_market`).
    */
-  async patchMarket(conditionId: string, input: SettingsInput & { question?: string; slug?: string }) {
+  async patchMarket(conditionId: string, input: MarketPatchInput): Promise<MarketSettings> {
     const { question, slug, ...settings } = input;
     if (question === undefined && slug !== undefined) throw errors.badRequest('slug can only be changed with question, when naming a placeholder');
     if (question !== undefined) {
@@ -91,11 +120,11 @@ export class Operator {
     return this.d.negRiskAdapter ?? DEFAULT_NEG_RISK_ADAPTER;
   }
 
-  createComment(input: CommentInput) {
+  createComment(input: CommentInput): Promise<CreatedComment> {
     return createComment(this.d.db, input, this.d.now());
   }
 
-  createProfile(input: NewProfile) {
+  createProfile(input: ProfileInput): Promise<Profile> {
     return createProfile(this.d.db, input, this.d.now());
   }
 
@@ -104,7 +133,7 @@ export class Operator {
    * range (src/domain/micro-input.ts), past the largest single deposit or past what the venue
    * holds in all (the ledger's bound) it is `amount_too_large` naming the limit.
    */
-  async deposit(address: string, amount: string) {
+  async deposit(address: string, amount: string): Promise<Deposited> {
     const wallet = checksumAddress(address);
     if (!wallet) throw errors.badRequest('address must be a 0x-prefixed 20-byte hex address');
     const n = parseMicroDigits(amount);
@@ -122,7 +151,7 @@ export class Operator {
    * Resolves a market — `winner` 0 or 1, or two `payouts` that add up to 1: trading stops, open
    * orders are cancelled (market resolved), positions become redeemable.
    */
-  async resolve(conditionId: string, body: { winner?: number; payouts?: Array<string | number> }) {
+  async resolve(conditionId: string, body: ResolveInput): Promise<Resolved> {
     if (!isConditionId(conditionId)) throw errors.badRequest('condition_id must be 0x followed by 64 lowercase hex digits');
     if (!this.d.exchange.core.market(conditionId)) throw errors.notFound('market not found');
     const payouts = payoutsOf(body);
@@ -136,43 +165,100 @@ export class Operator {
     return { condition_id: conditionId, payouts: payouts.map(formatMicro), winner };
   }
 
-  get mode(): ExchangeMode {
-    return this.d.exchange.mode;
+  exchangeMode(): ModeState {
+    return { mode: this.d.exchange.mode };
   }
 
-  setMode(mode: ExchangeMode): Promise<void> {
-    return this.d.exchange.setMode(mode);
+  async setExchangeMode(to: ModeState): Promise<ModeState> {
+    await this.d.exchange.setMode(to.mode);
+    return { mode: to.mode };
   }
 
-  /** What this instance runs on, how much it holds, its writer lock and the last integrity check. */
-  async status() {
-    const count = async (table: Counted) =>
-      Number((await this.d.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  /** What this instance runs on, how much it holds, its writer lock, its cluster role and the last integrity check. */
+  async status(): Promise<InstanceStatus> {
+    const { db } = this.d;
     const { integrity } = this.d.exchange;
     const r = integrity.report;
     return {
       version: '0.1.0',
       store: this.d.dialect,
       uptimeSeconds: Math.floor((Date.now() - this.startedAt) / 1000),
-      counts: { events: await count('events'), markets: await count('markets'), comments: await count('comments'), profiles: await count('profiles') },
+      counts: { events: await countRows(db, 'events'), markets: await countRows(db, 'markets'), comments: await countRows(db, 'comments'), profiles: await countRows(db, 'profiles') },
       writer: { held: this.d.writerLock.held, ...this.d.writerLock.holder },
       integrity: {
         ok: r.ok, violations: r.violations, checkedAt: iso(r.checkedAt), checkMs: r.checkMs,
         acknowledgedAt: r.acknowledgedAt === null ? null : iso(r.acknowledgedAt), holding: integrity.holding,
       },
+      tokenIds: this.d.tokenIds,
+      ...this.parts.cluster.status(),
+      demo: this.parts.sandbox.status(),
     };
   }
 
   /** The operator's acknowledgement of a failed integrity check: new orders are accepted again. */
-  acknowledgeIntegrity(): { acknowledged: boolean; violations: string[] } {
+  acknowledgeIntegrity(): Acknowledged {
     const acknowledged = this.d.exchange.integrity.acknowledge(this.d.now());
     const { violations } = this.d.exchange.integrity.report;
     if (acknowledged) this.d.warn('integrity failure acknowledged by the operator: trading resumes on a database that breaks the ledger invariants', violations);
     return { acknowledged, violations };
   }
+
+  /** Prometheus text; the gauges of the books are read now (O(markets), no cost on the order path). */
+  metrics(): Promise<{ contentType: string; body: string }> {
+    const levels = this.d.exchange.core.bookLevels();
+    engineMetrics.bookLevels.set({ side: 'bid' }, levels.bid);
+    engineMetrics.bookLevels.set({ side: 'ask' }, levels.ask);
+    return renderMetrics();
+  }
+
+  /** Pauses or resumes the simulated traders, sets their rate (docs/sandbox.md). */
+  setDemo(to: DemoInput): Promise<DemoState> {
+    return this.parts.sandbox.set(to);
+  }
+
+  /** The seeded demo state again (or, `wipe`, an empty venue), while serving. */
+  async reset(confirm: string, wipe: boolean | undefined): Promise<ResetAnswer> {
+    if (confirm !== 'reset') throw errors.badRequest('send {"confirm":"reset"} to reset the venue');
+    const { sandbox } = this.parts;
+    const r = await sandbox.reset({ wipe, exchange: this.d.exchange });
+    return { ...r, demo: sandbox.status() };
+  }
+
+  /** Also records a market's books on every trade (or stops to). */
+  async setBookHistory(conditionId: string, everyTrade: boolean): Promise<BookHistorySetting> {
+    const cid = conditionId.toLowerCase();
+    if (!isConditionId(cid)) throw errors.badRequest('condition_id must be 0x followed by 64 hex digits');
+    if (!this.d.exchange.core.market(cid)) throw errors.notFound('market not found');
+    await setEveryTrade(this.d.db, cid, everyTrade, this.d.now());
+    await this.parts.bookHistory.loadMarkets();
+    return { condition_id: cid, every_trade: everyTrade };
+  }
+
+  /** Links a signer to a funder wallet (signature types 1 and 2, docs/bots.md); idempotent. */
+  async linkSigner(funder: string, signer: string): Promise<SignerLinks> {
+    const f = funderOf(funder);
+    const created = await this.d.signedOrders.link(f, signer, this.d.now());
+    return { funder: f, signers: this.d.signedOrders.signersOf(f), created };
+  }
+
+  signersOf(funder: string): SignerLinks {
+    const f = funderOf(funder);
+    return { funder: f, signers: this.d.signedOrders.signersOf(f), created: false };
+  }
+
+  private get parts(): OperatorParts {
+    if (this.later === undefined) throw new Error('Operator.attach was not called (src/server.ts)');
+    return this.later;
+  }
 }
 
-function payoutsOf(body: { winner?: number; payouts?: Array<string | number> }): [number, number] {
+/** The funder of a link, lower-case (as the links are kept); a 400 naming it when it is not an address. */
+function funderOf(funder: string): string {
+  if (!ADDRESS.test(funder)) throw errors.badRequest(`invalid funder address ${JSON.stringify(funder)}: expected 0x + 40 hex digits`);
+  return funder.toLowerCase();
+}
+
+function payoutsOf(body: ResolveInput): [number, number] {
   if ((body.winner === undefined) === (body.payouts === undefined)) throw errors.badRequest('give exactly one of winner or payouts');
   if (body.winner !== undefined) return body.winner === 0 ? [MICRO, 0] : [0, MICRO];
   const p = body.payouts!.map((v) => parseMicro(String(v)));

@@ -2,9 +2,10 @@
  * Retention of the simulated accounts' history on PostgreSQL (docs/sandbox.md; the embedded
  * store's pruner, prune.ts, walks SQLite rowids). The same rows go: the simulated accounts'
  * closed orders, their wholly simulated trades (with their maker rows), their activity and
- * journal rows older than the retention — at most BATCH of each table a step, found through the
- * owner/wallet indexes (`orders_owner`, `trades_owner`, `activity_wallet`,
- * `ledger_entries_wallet`) and deleted in one short transaction, concurrently with the writer.
+ * journal rows older than the retention — at most BATCH of each table a step, selected by their
+ * `wallet` column (trades and their makers through `trades_wallet` / `trade_makers_wallet`,
+ * activity through `activity_wallet_id`; orders and the journal lost theirs in migration 0010)
+ * and deleted in one short transaction, concurrently with the writer.
  * A real client's rows are never touched.
  */
 import type { Kysely } from 'kysely';
@@ -24,12 +25,12 @@ export class PgSimPruner {
     const counts: Record<string, number> = {};
     await this.db.transaction().execute(async (tx) => {
       const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
-      counts.orders = n(await tx.deleteFrom('orders').where('id', 'in', tx.selectFrom('orders').select('id').where('owner', 'in', sim)
+      counts.orders = n(await tx.deleteFrom('orders').where('id', 'in', tx.selectFrom('orders').select('id').where('wallet', 'in', sim)
         .where('status', '!=', 'LIVE').where('created_at', '<', cutoff).limit(BATCH)).executeTakeFirstOrThrow());
       // Only wholly simulated trades go: one with a real client as a maker is kept (and never fills the batch).
-      const trades = (await tx.selectFrom('trades as t').select('t.id').where('t.owner', 'in', sim).where('t.match_time', '<', cutoff)
+      const trades = (await tx.selectFrom('trades as t').select('t.id').where('t.wallet', 'in', sim).where('t.match_time', '<', cutoff)
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('trade_makers as m').select('m.trade_id')
-          .whereRef('m.trade_id', '=', 't.id').where('m.owner', 'not in', sim))))
+          .whereRef('m.trade_id', '=', 't.id').where('m.wallet', 'not in', sim))))
         .limit(BATCH).execute()).map((r) => r.id);
       if (trades.length) {
         await tx.deleteFrom('trade_makers').where('trade_id', 'in', trades).execute();

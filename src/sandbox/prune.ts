@@ -16,13 +16,13 @@ interface TableRule {
   table: string;
   /** Columns read per row: the time column first. */
   time: string;
-  /** Whether a row older than the cutoff may go (its owner columns are simulated, it is closed). */
+  /** Whether a row older than the cutoff may go (its wallet columns are simulated, it is closed). */
   select: string;
 }
 
 const RULES: TableRule[] = [
-  { table: 'orders', time: 'created_at', select: "owner as a, status as st" },
-  { table: 'trades', time: 'match_time', select: 'owner as a, id as tid' },
+  { table: 'orders', time: 'created_at', select: 'wallet as a, status as st' },
+  { table: 'trades', time: 'match_time', select: 'wallet as a, id as tid' },
   { table: 'activity', time: 'timestamp', select: 'wallet as a' },
   { table: 'ledger_entries', time: 'created_at', select: 'wallet as a' },
 ];
@@ -68,9 +68,9 @@ export class SimPruner {
 
   /** Keeps the trades a real client made (as a maker): only wholly simulated trades go. */
   private keepMixed(gone: Array<{ r: number; tid?: string }>, sim: Set<string>): void {
-    const owners = this.db.prepare('select owner from trade_makers where trade_id = ?').pluck();
+    const wallets = this.db.prepare('select wallet from trade_makers where trade_id = ?').pluck();
     for (let i = gone.length - 1; i >= 0; i--) {
-      if ((owners.all(gone[i]!.tid) as string[]).some((o) => !sim.has(o))) gone.splice(i, 1);
+      if ((wallets.all(gone[i]!.tid) as string[]).some((o) => !sim.has(o))) gone.splice(i, 1);
     }
   }
 }

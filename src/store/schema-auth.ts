@@ -9,7 +9,7 @@ type Ms = number; // Unix milliseconds
 export interface ApiKeysTable {
   /** The API key itself (UUID-shaped). */
   api_key: string;
-  /** EIP-55 checksummed owner address. */
+  /** EIP-55 checksummed address of the wallet the key belongs to. */
   address: string;
   /** The L1 nonce (a uint256 as a decimal string). */
   nonce: string;

@@ -15,7 +15,7 @@ export interface BooksTable {
 }
 
 export interface OrdersTable {
-  id: string; seq: number; owner: string; api_key: string | null; builder: string | null; market: string;
+  id: string; seq: number; wallet: string; api_key: string | null; builder: string | null; market: string;
   token_id: string; outcome: number; side: string; type: string; post_only: number; price: number;
   original_size: number; size_matched: number; amount: number | null; expiration: number; status: string;
   cancel_reason: string | null; reserved: number; max_fee: number; fee_base: number; fee_charged: number;
@@ -23,13 +23,13 @@ export interface OrdersTable {
 }
 
 export interface TradesTable {
-  id: string; seq: number; taker_order_id: string; owner: string; market: string; asset: string; side: string;
+  id: string; seq: number; taker_order_id: string; wallet: string; market: string; asset: string; side: string;
   price: number; size: number; usdc_size: number; fee: number; fee_rate_bps: number; minted: number; merged: number;
   transaction_hash: string; status: string; builder: string | null; match_time: number;
 }
 
 export interface TradeMakersTable {
-  trade_id: string; idx: number; order_id: string; owner: string; asset: string; side: string; price: number;
+  trade_id: string; idx: number; order_id: string; wallet: string; asset: string; side: string; price: number;
   matched_amount: number; fee: number; fee_rate_bps: number;
 }
 

@@ -71,7 +71,7 @@ export class Hub {
       }
       const moved = this.books.apply(batch.seq, cid, yes);
       if (moved === undefined) continue;
-      const trades = batch.trades.filter((t) => t.market === cid);
+      const trades = batch.trades.filter((t) => t.conditionId === cid);
       frames.push(marketEvents(moved.book, moved.before, [yes, no], trades, this.marketRow(cid), batch.at));
     }
     if (frames.length > 0) this.sequencer.run(() => this.deliverMarket(frames));
@@ -135,8 +135,8 @@ export class Hub {
 
   private deliverUser(batch: CommittedBatch): void | Promise<void> {
     const markets = new Set<string>();
-    for (const o of batch.orders) if (this.byAccount.has(o.owner)) markets.add(o.market);
-    for (const t of batch.trades) if (this.byAccount.has(t.owner) || t.makers.some((m) => this.byAccount.has(m.owner))) markets.add(t.market);
+    for (const o of batch.orders) if (this.byAccount.has(o.wallet)) markets.add(o.conditionId);
+    for (const t of batch.trades) if (this.byAccount.has(t.wallet) || t.makers.some((m) => this.byAccount.has(m.wallet))) markets.add(t.conditionId);
     if (markets.size === 0) return;
     const missing = [...markets].filter((m) => this.catalog.peek(m) === undefined);
     if (missing.length === 0) return this.sendUser(batch);

@@ -34,34 +34,35 @@ function assetOf(market: string, token: string): { wire: string; outcome: 0 | 1 
 }
 
 function orderEvent(o: OrderRow, type: string, trades: string[], ctx: UserContext, at: number): Event {
-  const a = { wire: wireAssetId(o.market, o.outcome), outcome: o.outcome };
+  const a = { wire: wireAssetId(o.conditionId, o.outcome), outcome: o.outcome };
   const ev: Event = {
-    event_type: 'order', id: o.id, owner: o.apiKey ?? '', market: o.market, asset_id: a.wire, side: o.side,
+    event_type: 'order', id: o.id, owner: o.apiKey ?? '', market: o.conditionId, asset_id: a.wire, side: o.side,
     original_size: formatMicro(o.amount !== null && o.originalSize === 0 ? o.sizeMatched : o.originalSize),
     size_matched: formatMicro(o.sizeMatched), price: formatMicro(o.price), associate_trades: trades,
-    outcome: ctx.info(o.market)?.outcomes[a.outcome] ?? '', type, status: o.status, order_type: o.type,
-    expiration: String(o.expiration ?? 0), created_at: secs(o.createdAt), maker_address: o.owner, timestamp: String(at),
+    outcome: ctx.info(o.conditionId)?.outcomes[a.outcome] ?? '', type, status: o.status, order_type: o.type,
+    expiration: String(o.expiration ?? 0), created_at: secs(o.createdAt), maker_address: o.wallet, timestamp: String(at),
   };
   if (type === 'CANCELLATION') ev.cancel_reason = o.cancelReason ?? '';
   return ev;
 }
 
 function tradeEvent(t: TradeRow, viewer: string, ctx: UserContext, at: number): Event {
-  const asTaker = t.owner === viewer;
-  const makers = asTaker ? t.makers : t.makers.filter((m) => m.owner === viewer);
-  const market = ctx.market(t.market);
-  const info = ctx.info(t.market);
-  const ta = assetOf(t.market, t.asset);
-  const owner = ctx.apiKeyOf(asTaker ? t.takerOrderId : makers[0]?.orderId ?? '');
+  const asTaker = t.wallet === viewer;
+  const makers = asTaker ? t.makers : t.makers.filter((m) => m.wallet === viewer);
+  const market = ctx.market(t.conditionId);
+  const info = ctx.info(t.conditionId);
+  const ta = assetOf(t.conditionId, t.asset);
+  // The spec's `owner` / `trade_owner`: the API key of the viewer's order in the trade.
+  const apiKey = ctx.apiKeyOf(asTaker ? t.takerOrderId : makers[0]?.orderId ?? '');
   const matchTime = secs(t.matchTime);
   return {
-    event_type: 'trade', type: 'TRADE', id: t.id, taker_order_id: t.takerOrderId, market: t.market, asset_id: ta.wire,
+    event_type: 'trade', type: 'TRADE', id: t.id, taker_order_id: t.takerOrderId, market: t.conditionId, asset_id: ta.wire,
     side: t.side, size: formatMicro(t.size), price: formatMicro(t.price), fee_rate_bps: String(market?.takerBaseFeeBps ?? 0),
     status: t.status, match_time: matchTime, matchtime: matchTime, last_update: matchTime, outcome: info?.outcomes[ta.outcome] ?? '',
-    owner, trade_owner: owner, maker_address: viewer, transaction_hash: t.transactionHash, bucket_index: 0,
+    owner: apiKey, trade_owner: apiKey, maker_address: viewer, transaction_hash: t.transactionHash, bucket_index: 0,
     maker_orders: makers.map((m) => {
-      const ma = assetOf(t.market, m.asset);
-      return { order_id: m.orderId, owner: ctx.apiKeyOf(m.orderId), maker_address: m.owner, matched_amount: formatMicro(m.matchedAmount),
+      const ma = assetOf(t.conditionId, m.asset);
+      return { order_id: m.orderId, owner: ctx.apiKeyOf(m.orderId), maker_address: m.wallet, matched_amount: formatMicro(m.matchedAmount),
         price: formatMicro(m.price), fee_rate_bps: String(market?.makerBaseFeeBps ?? 0), asset_id: ma.wire,
         outcome: info?.outcomes[ma.outcome] ?? '', side: m.side };
     }),
@@ -86,19 +87,19 @@ export function userEvents(batch: CommittedBatch, wanted: (address: string) => b
     }
   }
   for (const o of batch.orders) {
-    if (!wanted(o.owner)) continue;
+    if (!wanted(o.wallet)) continue;
     const trades = tradesOf.get(o.id) ?? [];
     if (o.seq >= batch.firstOrderSeq) {
-      push(o.owner, o.market, orderEvent(o, 'PLACEMENT', trades, ctx, batch.at));
-      if (o.status === 'CANCELED') push(o.owner, o.market, orderEvent(o, 'CANCELLATION', trades, ctx, batch.at));
+      push(o.wallet, o.conditionId, orderEvent(o, 'PLACEMENT', trades, ctx, batch.at));
+      if (o.status === 'CANCELED') push(o.wallet, o.conditionId, orderEvent(o, 'CANCELLATION', trades, ctx, batch.at));
     } else {
-      push(o.owner, o.market, orderEvent(o, o.status === 'CANCELED' ? 'CANCELLATION' : 'UPDATE', trades, ctx, batch.at));
+      push(o.wallet, o.conditionId, orderEvent(o, o.status === 'CANCELED' ? 'CANCELLATION' : 'UPDATE', trades, ctx, batch.at));
     }
   }
   for (const t of batch.trades) {
-    if (wanted(t.owner)) push(t.owner, t.market, tradeEvent(t, t.owner, ctx, batch.at));
-    for (const owner of new Set(t.makers.map((m) => m.owner))) {
-      if (owner !== t.owner && wanted(owner)) push(owner, t.market, tradeEvent(t, owner, ctx, batch.at));
+    if (wanted(t.wallet)) push(t.wallet, t.conditionId, tradeEvent(t, t.wallet, ctx, batch.at));
+    for (const wallet of new Set(t.makers.map((m) => m.wallet))) {
+      if (wallet !== t.wallet && wanted(wallet)) push(wallet, t.conditionId, tradeEvent(t, wallet, ctx, batch.at));
     }
   }
   return out;

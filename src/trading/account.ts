@@ -10,18 +10,16 @@ import { orderFromRow } from '../exchange/restore.js';
 import type { Database } from '../store/schema.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
 import { OrderJson, pageJson } from './order-json.js';
-import { PageCache } from '../store/page-cache.js';
+import type { Cache, CacheArea } from '../store/cache.js';
 import { encodeCursor } from '../domain/cursor.js';
 import { wireOrder, wireTrade, type TradeContext, type WireOrder, type WireTrade } from './format.js';
 import { literal } from '../store/prepared.js';
-import { OwnerStamps } from './owner-stamps.js';
+import { WalletStamps } from './wallet-stamps.js';
 
 export const ORDERS_PAGE = 100;
 export const TRADES_PAGE = 100;
 export const BUILDER_TRADES_PAGE = 300;
 const OUTCOMES_CACHE_MAX = 100_000;
-/** Open-order pages kept per store (bytes): a page of 100 orders is about 52 KB. */
-const KEPT_PAGES_BYTES = 32 * 1024 * 1024;
 
 export interface OrderFilters { id?: string; market?: string; asset_id?: string }
 
@@ -33,10 +31,12 @@ export interface TradeFilters {
 export class AccountReads {
   private readonly outcomes = new Map<string, string>();
   private readonly json = new OrderJson();
-  private readonly pages = new PageCache(KEPT_PAGES_BYTES);
-  private readonly stamps = new OwnerStamps();
+  /** Open-order pages (a page of 100 orders is about 52 KB), in the process's cache. */
+  private readonly pages: CacheArea<Buffer>;
+  private readonly stamps = new WalletStamps();
 
-  constructor(private readonly db: Kysely<Database>, private readonly exchange: ExchangeService) {
+  constructor(private readonly db: Kysely<Database>, private readonly exchange: ExchangeService, cache: Cache) {
+    this.pages = cache.area('account:open-orders');
     // The stamps follow the exchange's event sequence: a change in memory, its commit, a rebuild.
     exchange.subscribe({
       applied: (e) => this.stamps.touch(e.orders),
@@ -45,49 +45,49 @@ export class AccountReads {
     });
   }
 
-  /** The stamp `owner`'s kept open-order pages are checked by (owner-stamps.ts). */
-  ordersStamp(owner: string): number {
-    return this.stamps.of(owner);
+  /** The stamp `wallet`'s kept open-order pages are checked by (wallet-stamps.ts). */
+  ordersStamp(wallet: string): number {
+    return this.stamps.of(wallet);
   }
 
   /**
-   * The `GET /data/orders` answer (UTF-8 JSON): one page of `owner`'s open orders from `offset`,
-   * `next_cursor` empty on the last page (compat.md §5). Kept until the owner's orders stamp
-   * changes (owner-stamps.ts: a change in memory, its commit, a rebuild of the core); the stamp
+   * The `GET /data/orders` answer (UTF-8 JSON): one page of `wallet`'s open orders from `offset`,
+   * `next_cursor` empty on the last page (compat.md §5). Kept until the wallet's orders stamp
+   * changes (wallet-stamps.ts: a change in memory, its commit, a rebuild of the core); the stamp
    * is read before the page is built, so a change made while it is built is never hidden.
    */
-  async openOrdersPage(owner: string, f: OrderFilters, offset: number): Promise<Buffer> {
-    const stamp = String(this.stamps.of(owner));
-    const key = JSON.stringify([owner, f.id, f.market, f.asset_id, offset]);
-    const kept = this.pages.get(this.db, key, stamp);
+  async openOrdersPage(wallet: string, f: OrderFilters, offset: number): Promise<Buffer> {
+    const stamp = String(this.stamps.of(wallet));
+    const key = JSON.stringify([wallet, f.id, f.market, f.asset_id, offset]);
+    const kept = this.pages.get(key, stamp);
     if (kept !== undefined) return kept;
-    const page = await this.openOrderTexts(owner, f, offset);
+    const page = await this.openOrderTexts(wallet, f, offset);
     const json = pageJson(page.data, page.more ? encodeCursor(offset + ORDERS_PAGE) : '', ORDERS_PAGE);
-    return this.pages.set(this.db, key, stamp, Buffer.from(json));
+    return this.pages.set(key, stamp, Buffer.from(json));
   }
 
-  /** Open orders of `owner` as JSON texts (order-json.ts), oldest first, one page from `offset`; `more` tells if a next page exists. */
-  private async openOrderTexts(owner: string, f: OrderFilters, offset: number): Promise<{ data: string[]; more: boolean }> {
+  /** Open orders of `wallet` as JSON texts (order-json.ts), oldest first, one page from `offset`; `more` tells if a next page exists. */
+  private async openOrderTexts(wallet: string, f: OrderFilters, offset: number): Promise<{ data: string[]; more: boolean }> {
     // One more than a page tells whether another follows.
-    const rows = f.id === undefined ? this.exchange.core.openOrders(owner, f.market, f.asset_id, offset, ORDERS_PAGE + 1) : this.openOrder(owner, f, offset);
+    const rows = f.id === undefined ? this.exchange.core.openOrders(wallet, f.market, f.asset_id, offset, ORDERS_PAGE + 1) : this.openOrder(wallet, f, offset);
     const page = rows.length > ORDERS_PAGE ? rows.slice(0, ORDERS_PAGE) : rows;
     const { labels, trades } = await this.orderContext(page);
     const data = page.map((o) => this.json.text(o, labels.get(o.tokenId) ?? '', trades.get(o.id) ?? []));
     return { data, more: rows.length > ORDERS_PAGE };
   }
 
-  /** The page of an `id` filter: that live order, if it is `owner`'s and matches the other filters. */
-  private openOrder(owner: string, f: OrderFilters, offset: number): OrderRow[] {
+  /** The page of an `id` filter: that live order, if it is `wallet`'s and matches the other filters. */
+  private openOrder(wallet: string, f: OrderFilters, offset: number): OrderRow[] {
     const o = this.exchange.core.order(f.id!);
-    return o !== undefined && o.owner === owner && inMarket(o, f.market, f.asset_id) && offset === 0 ? [o] : [];
+    return o !== undefined && o.wallet === wallet && inMarket(o, f.market, f.asset_id) && offset === 0 ? [o] : [];
   }
 
-  /** One order of `owner`, open or closed; undefined when absent or another account's. */
-  async order(owner: string, id: string): Promise<WireOrder | undefined> {
+  /** One order of `wallet`, open or closed; undefined when absent or another account's. */
+  async order(wallet: string, id: string): Promise<WireOrder | undefined> {
     const live = this.exchange.core.order(id);
-    let row: OrderRow | undefined = live && live.owner === owner ? live : undefined;
+    let row: OrderRow | undefined = live && live.wallet === wallet ? live : undefined;
     if (!row && !live) {
-      const stored = await this.db.selectFrom('orders').selectAll().where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+      const stored = await this.db.selectFrom('orders').selectAll().where('id', '=', id).where('wallet', '=', wallet).executeTakeFirst();
       row = stored && orderFromRow(stored);
     }
     return row && (await this.wireOrders([row]))[0];
@@ -116,13 +116,13 @@ export class AccountReads {
   }
 
   /** Trades the account took part in (as taker or maker), newest first. */
-  async trades(owner: string, f: TradeFilters, offset: number): Promise<{ data: WireTrade[]; more: boolean }> {
-    const mine = this.db.selectFrom('trades').select('id').where('owner', '=', owner)
-      .union(this.db.selectFrom('trade_makers').select('trade_id as id').where('owner', '=', owner));
+  async trades(wallet: string, f: TradeFilters, offset: number): Promise<{ data: WireTrade[]; more: boolean }> {
+    const mine = this.db.selectFrom('trades').select('id').where('wallet', '=', wallet)
+      .union(this.db.selectFrom('trade_makers').select('trade_id as id').where('wallet', '=', wallet));
     let q = this.db.selectFrom('trades').selectAll().where('id', 'in', mine);
     q = this.filter(q, f);
     const rows = await q.orderBy('seq', 'desc').limit(literal(TRADES_PAGE + 1)).offset(offset).execute();
-    return { data: await this.wireTrades(rows.slice(0, TRADES_PAGE), owner), more: rows.length > TRADES_PAGE };
+    return { data: await this.wireTrades(rows.slice(0, TRADES_PAGE), wallet), more: rows.length > TRADES_PAGE };
   }
 
   /** Trades attributed to a builder (their API key on the taker order), newest first. */
@@ -135,10 +135,10 @@ export class AccountReads {
 
   private filter<Q extends { where: (...a: any[]) => Q }>(q: Q, f: TradeFilters): Q {
     if (f.id !== undefined) q = q.where('id', '=', f.id);
-    if (f.taker !== undefined) q = q.where('owner', '=', f.taker);
+    if (f.taker !== undefined) q = q.where('wallet', '=', f.taker);
     if (f.maker !== undefined) {
       const maker = f.maker;
-      q = q.where('id', 'in', this.db.selectFrom('trade_makers').select('trade_id').where('owner', '=', maker));
+      q = q.where('id', 'in', this.db.selectFrom('trade_makers').select('trade_id').where('wallet', '=', maker));
     }
     if (f.market !== undefined) q = q.where('market', '=', f.market);
     if (f.asset_id !== undefined) q = q.where('asset', '=', f.asset_id);

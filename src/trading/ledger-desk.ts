@@ -6,14 +6,23 @@
  * `amount_too_large` (src/domain/micro-input.ts). Every operation goes through the durable
  * exchange and the mode gate, like orders.
  */
+import { Type, type Static } from 'typebox';
 import type { ExchangeCore, OpResult } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import { COLLATERAL } from '../ledger/types.js';
 import { ApiError, errors } from '../errors/catalogue.js';
 import { parseMicroDigits, tooLargeMessage } from '../domain/micro-input.js';
 
-export interface LedgerAnswer { success: boolean; transactionHash: string }
-export interface BalanceAnswer { balance: string; allowance: string; free: string; reserved: string }
+/** The answers as TypeBox schemas, the one source: src/routes/trading/ledger.ts declares them, the desk's types are `Static<>`. */
+export const LedgerAnswer = Type.Object({ success: Type.Boolean(), transactionHash: Type.String() });
+export type LedgerAnswer = Static<typeof LedgerAnswer>;
+
+export const BalanceAnswer = Type.Object({
+  balance: Type.String({ description: 'total, 6-decimal units' }),
+  allowance: Type.String({ description: 'what new orders may still spend (custodial: the free part), 6-decimal units' }),
+  free: Type.String(), reserved: Type.String(),
+});
+export type BalanceAnswer = Static<typeof BalanceAnswer>;
 
 function amountOf(text: string): number {
   const n = parseMicroDigits(text);

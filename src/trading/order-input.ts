@@ -21,6 +21,7 @@ export interface WireOrder {
   feeRateBps?: unknown; side?: unknown; signatureType?: unknown; signature?: unknown;
 }
 
+/** The POST /order body; `owner` is the spec's word for the API key the order is placed with. */
 export interface OrderBody { order?: WireOrder; owner?: unknown; orderType?: unknown; postOnly?: unknown }
 
 export interface InputReject { code: string; message: string; field?: string; [detail: string]: unknown }
@@ -64,10 +65,10 @@ export function toOrderCommand(body: OrderBody, who: AuthIdentity, tickOf: (toke
   if (body.owner !== who.apiKey) return { code: 'owner_mismatch', message: OWNER_MISMATCH, field: 'owner' };
   const addr = who.address.toLowerCase();
   // A verified signed order of a linked funder wallet (src/trading/signed/) is the funder's: its maker.
-  const owner = funder ?? who.address;
+  const wallet = funder ?? who.address;
   for (const field of ['maker', 'signer'] as const) {
     const v = o[field];
-    const want = field === 'maker' ? owner.toLowerCase() : addr;
+    const want = field === 'maker' ? wallet.toLowerCase() : addr;
     if (typeof v !== 'string' || v.toLowerCase() !== want) return { code: 'signer_mismatch', message: SIGNER_MISMATCH, field };
   }
   const type = body.orderType === undefined ? 'GTC' : body.orderType;
@@ -88,7 +89,7 @@ export function toOrderCommand(body: OrderBody, who: AuthIdentity, tickOf: (toke
   const shares = s === 'BUY' ? taker : maker;
   const { q: price, exact } = ratio(collateral, shares);
   const isMarket = type === 'FOK' || type === 'FAK';
-  const base = { owner, apiKey: who.apiKey, tokenId: o.tokenId, side: s, type: type as OrderType, postOnly: body.postOnly === true, expiration, ...(builder ? { builder } : {}) };
+  const base = { wallet, apiKey: who.apiKey, tokenId: o.tokenId, side: s, type: type as OrderType, postOnly: body.postOnly === true, expiration, ...(builder ? { builder } : {}) };
   if (!isMarket) {
     if (!exact) return { code: 'invalid_price', message: PAYLOAD, field: 'makerAmount', reason: 'makerAmount and takerAmount must give an exact price on the tick grid' };
     return { ...base, price, size: shares };

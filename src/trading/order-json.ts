@@ -22,7 +22,7 @@ interface Entry { row: OrderRow; outcome: string; tail: string }
 function unchanged(e: Entry, o: OrderRow, outcome: string): boolean {
   const r = e.row;
   return e.outcome === outcome && r.status === o.status && r.sizeMatched === o.sizeMatched && r.originalSize === o.originalSize
-    && r.amount === o.amount && r.price === o.price && r.apiKey === o.apiKey && r.owner === o.owner && r.market === o.market
+    && r.amount === o.amount && r.price === o.price && r.apiKey === o.apiKey && r.wallet === o.wallet && r.conditionId === o.conditionId
     && r.tokenId === o.tokenId && r.side === o.side && r.type === o.type && r.createdAt === o.createdAt;
 }
 

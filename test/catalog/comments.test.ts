@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { backends } from '../support/backends.js';
-import { REPLY_DEPTH } from '../../src/catalog/comments.js';
+import { REPLY_DEPTH } from '../../src/catalog/schemas.js';
 import { startApi, market, assertBadRequest, assertNotFound, WALLETS, type Api } from './helpers.js';
 
 const [A, B, C, D] = WALLETS;

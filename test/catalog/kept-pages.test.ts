@@ -1,9 +1,10 @@
 /**
- * Kept catalog pages (src/catalog/page-versions.ts, comment-pages.ts, events.ts; migration 0018):
- * the answers are the bytes the route schema's serializer writes, kept or built, whatever the
- * comments say; every change to what a page shows or selects by shows in the next answer; each
- * kind of write bumps exactly the versions it should (trades move only `events:volume`);
- * positions are read with every request.
+ * Kept catalog answers (src/catalog/service.ts, page-versions.ts, comment-pages.ts; migrations
+ * 0018 and 0026): the answers are the bytes the route schema's serializer writes, kept or built,
+ * whatever the comments say; every change to what an answer shows or selects by shows in the
+ * next answer, whoever writes it (the operator API, SQL, another connection); each kind of write
+ * bumps exactly the versions it should (trades move only `events:volume`, and positions of
+ * comment authors `comments:positions`); an unchanged state is answered from the cache.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,11 +14,11 @@ import fastJson from 'fast-json-stringify';
 import { Type } from 'typebox';
 import { backends } from '../support/backends.js';
 import { runPlan } from '../../src/store/read-plan.js';
-import { keptPage } from '../../src/catalog/comment-pages.js';
+import { keptPage, pageTextBytes, type PageText } from '../../src/catalog/comment-pages.js';
 import type { Entity } from '../../src/catalog/holders.js';
-import type { WireComment } from '../../src/catalog/comment-shape.js';
+import { Cache } from '../../src/store/cache.js';
 import { versionsOf } from '../../src/store/page-versions.js';
-import { Comment, EventListItem } from '../../src/routes/catalog/schemas.js';
+import { Comment, EventListItem, type WireComment } from '../../src/catalog/schemas.js';
 import { startApi, market, WALLETS, type Api } from './helpers.js';
 
 const [A, B, C] = WALLETS;
@@ -114,7 +115,7 @@ for (const backend of backends()) {
     });
 
     it('rebuilds a kept page after a write to its entity, and only then', async () => {
-      const owner = {};
+      const owner = new Cache(2 ** 24).area<PageText>('test:comment-pages', pageTextBytes);
       let builds = 0;
       const build = function* (): Generator<never, WireComment[], unknown> {
         builds++;
@@ -227,47 +228,136 @@ for (const backend of backends()) {
 }
 
 for (const backend of backends()) {
-  describe(`answers kept until a commit (${backend.name})`, { skip: backend.skip }, () => {
+  describe(`slug and comment answers kept by version (${backend.name})`, { skip: backend.skip }, () => {
     let api: Api;
+    let ev: any;
+    const db = () => api.svc.store.db;
+    const urls = { event: '/events/slug/uc-1', market: '/markets/slug/uc-1-m', list: '/events?slug=uc-1', comments: '/comments?event_slug=uc-1' };
     const body = async (url: string) => {
       const res = await api.svc.app.inject({ url });
       assert.equal(res.statusCode, 200, res.body);
       return res.body;
     };
+    const hits = () => api.svc.services.cache.stats().hits;
+    /** The answer, which must come from the cache (the versions unchanged: no row read for it). */
+    const fromCache = async (url: string) => {
+      const before = hits();
+      const text = await body(url);
+      assert.equal(hits(), before + 1, `${url} is answered from the cache`);
+      return text;
+    };
+    /** Answers every url once, so each is kept at the current versions. */
+    const keepAll = async () => { for (const url of Object.values(urls)) await body(url); };
     /** A write by another connection (SQLite: its own handle on the file), as another process would make it. */
     const writeElsewhere = async (text: string) => {
-      if (backend.name === 'postgres') return void (await sql.raw(text).execute(api.svc.store.db));
+      if (backend.name === 'postgres') return void (await sql.raw(text).execute(db()));
       const other = new SqliteDatabase(api.svc.store.location);
       try { other.pragma('busy_timeout = 5000'); other.exec(text); } finally { other.close(); }
+    };
+    const versions = () => runPlan(db(), versionsOf(['events', 'markets:shown', 'comments', 'comments:positions'], 0));
+    const position = (wallet: string, size: number) => {
+      const m = ev.markets[0];
+      return sql`insert into positions (wallet, asset, condition_id, outcome_index, size, avg_price, total_bought, realized_pnl, updated_at)
+        values (${wallet}, ${`${m.conditionId}:0`}, ${m.conditionId}, 0, ${size}, 500000, ${size}, 0, 0)
+        on conflict (wallet, asset) do update set size = excluded.size`.execute(db());
     };
 
     before(async () => {
       api = await startApi(backend);
-      const e = await api.create('/admin/events', { slug: 'uc-1', title: 'Until commit', markets: [market('uc-1-m')] });
-      await api.create('/admin/comments', { parentEntityType: 'Event', parentEntityID: Number(e.id), userAddress: A, body: 'first words' });
+      ev = await api.create('/admin/events', { slug: 'uc-1', title: 'Until changed', tags: [{ slug: 'uc-tag', label: 'UC tag' }], markets: [market('uc-1-m')] });
+      await api.create('/admin/comments', { parentEntityType: 'Event', parentEntityID: Number(ev.id), userAddress: A, body: 'first words' });
     });
     after(async () => { await api?.svc.dispose(); });
 
-    it('answers slugs, /events and comments again only after a commit, and shows what it committed', async () => {
-      const urls = { event: '/events/slug/uc-1', market: '/markets/slug/uc-1-m', list: '/events?slug=uc-1', comments: '/comments?event_slug=uc-1' };
-      // Answers are kept once the database has been quiet a while (untilCommit): read, wait, read again.
-      const keep = async () => {
-        for (const url of Object.values(urls)) await body(url);
-        await new Promise((ok) => setTimeout(ok, 30));
-        for (const url of Object.values(urls)) assert.equal(await body(url), await body(url), url);
-      };
-      await keep();
+    it('answers an unchanged state from the cache, trades and positions of others included', async () => {
+      await keepAll();
+      const kept: Record<string, string> = {};
+      for (const [k, url] of Object.entries(urls)) kept[k] = await fromCache(url);
+      // Trading moves volumes (shown by none of these) and positions (of wallets that never commented).
+      await sql`update events set volume = volume + 5000000 where slug = 'uc-1'`.execute(db());
+      await sql`update markets set volume = volume + 5000000 where slug = 'uc-1-m'`.execute(db());
+      await position(C, 4_000_000);
+      for (const k of ['event', 'market', 'list', 'comments'] as const) assert.equal(await fromCache(urls[k]), kept[k], k);
+      // The stored answers written back (as the start's fill does) change nothing either.
+      await sql`update events set detail_json = detail_json, list_json = list_json where slug = 'uc-1'`.execute(db());
+      await sql`update markets set detail_json = detail_json where slug = 'uc-1-m'`.execute(db());
+      for (const k of ['event', 'market', 'list', 'comments'] as const) assert.equal(await fromCache(urls[k]), kept[k], k);
+    });
+
+    it('shows a change through the operator API in the next answer', async () => {
+      await keepAll();
+      await api.create('/admin/markets', { eventSlug: 'uc-1', ...market('uc-1-n') });
+      assert.deepEqual(JSON.parse(await body(urls.event)).markets.map((m: any) => m.slug), ['uc-1-m', 'uc-1-n']);
+      await keepAll();
+      const res = await api.admin('PATCH', `/admin/markets/${ev.markets[0].conditionId}`, { closed: true });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(JSON.parse(await body(urls.market)).closed, true);
+      assert.equal(JSON.parse(await body(urls.event)).markets[0].closed, true);
+      await keepAll();
+      await api.create('/admin/comments', { parentEntityType: 'Event', parentEntityID: Number(ev.id), userAddress: B, body: 'second words' });
+      assert.deepEqual(JSON.parse(await body(urls.comments)).map((c: any) => c.body), ['second words', 'first words']);
+    });
+
+    it('shows a direct SQL write of a shown column in the next answer', async () => {
+      const changes: Array<[string, string, string, (b: any) => unknown, unknown]> = [
+        ['a market question', urls.market, "update markets set question = 'Asked in SQL?' where slug = 'uc-1-m'", (b) => b.question, 'Asked in SQL?'],
+        ['a market question, in its event', urls.event, "update markets set question = 'Asked again?' where slug = 'uc-1-m'", (b) => b.markets[0].question, 'Asked again?'],
+        ['an event title', urls.event, "update events set title = 'Titled in SQL' where slug = 'uc-1'", (b) => b.title, 'Titled in SQL'],
+        ['an event title, in its market', urls.market, "update events set title = 'Titled again' where slug = 'uc-1'", (b) => b.events[0].title, 'Titled again'],
+        ['a tag label', urls.event, "update tags set label = 'Labelled in SQL' where slug = 'uc-tag'", (b) => b.tags[0].label, 'Labelled in SQL'],
+        ['a tag removed', urls.event, "delete from event_tags where tag_id = (select id from tags where slug = 'uc-tag')", (b) => b.tags.length, 0],
+        ['a comment', urls.comments, "update comments set body = 'edited in SQL' where body = 'first words'", (b) => b[1].body, 'edited in SQL'],
+      ];
+      for (const [what, url, write, shown, expected] of changes) {
+        await body(url); // kept at the current versions
+        await sql.raw(write).execute(db());
+        assert.deepEqual(shown(JSON.parse(await body(url))), expected, what);
+      }
+      // A comment author's position: the whole answer is built again, its page text is not.
+      await body(urls.comments);
+      await position(A, 2_500_000);
+      const thread = JSON.parse(await body(urls.comments));
+      assert.deepEqual(thread[1].profile.positions, [{ tokenId: `${ev.markets[0].conditionId}:0`, positionSize: '2.5' }]);
+    });
+
+    it('shows what another connection committed', async () => {
+      await keepAll();
       await writeElsewhere("update events set title = 'Changed elsewhere' where slug = 'uc-1'");
       assert.equal(JSON.parse(await body(urls.event)).title, 'Changed elsewhere');
       assert.equal(JSON.parse(await body(urls.list))[0].title, 'Changed elsewhere');
       assert.equal(JSON.parse(await body(urls.market)).events[0].title, 'Changed elsewhere');
-      await keep();
+      await keepAll();
       await writeElsewhere("update markets set question = 'Asked elsewhere?' where slug = 'uc-1-m'");
       assert.equal(JSON.parse(await body(urls.market)).question, 'Asked elsewhere?');
       assert.equal(JSON.parse(await body(urls.event)).markets[0].question, 'Asked elsewhere?');
-      await keep();
-      await writeElsewhere("update comments set body = 'other words'");
-      assert.equal(JSON.parse(await body(urls.comments))[0].body, 'other words');
+      await keepAll();
+      await writeElsewhere("update comments set body = 'other words' where user_address = '" + A + "'");
+      assert.equal(JSON.parse(await body(urls.comments))[1].body, 'other words');
+    });
+
+    it('bumps exactly the versions each kind of write should', async () => {
+      const m = ev.markets[0];
+      const cases: Array<[string, () => Promise<unknown>, boolean[]]> = [
+        ['a trade moves volumes', () => sql`update markets set volume = volume + 1 where slug = 'uc-1-m'`.execute(db()), [false, false, false, false]],
+        ['a position of a wallet that never commented', () => position(C, 9_000_000), [false, false, false, false]],
+        ['a position of a comment author', () => position(A, 3_000_000), [false, false, false, true]],
+        ['a position of a comment author removed', () => sql`delete from positions where wallet = ${A}`.execute(db()), [false, false, false, true]],
+        ['a market column shown', () => sql`update markets set description = 'd' where id = ${Number(m.id)}`.execute(db()), [false, true, false, false]],
+        ['a market column not shown', () => sql`update markets set accepting_orders = accepting_orders where id = ${Number(m.id)}`.execute(db()), [false, false, false, false]],
+        ['a stored answer written back', () => sql`update markets set detail_json = detail_json where id = ${Number(m.id)}`.execute(db()), [false, false, false, false]],
+        ['an event field', () => sql`update events set description = 'e' where id = ${Number(ev.id)}`.execute(db()), [true, false, false, false]],
+        ['a resolution', async () => {
+          const n = JSON.parse(await body('/markets/slug/uc-1-n'));
+          await api.create(`/admin/markets/${n.conditionId}/resolve`, { winner: 0 });
+        }, [false, true, false, false]],
+      ];
+      for (const [what, write, expected] of cases) {
+        const before = (await versions()).split('.');
+        await write();
+        const after = (await versions()).split('.');
+        assert.deepEqual(after.map((v, i) => v !== before[i]), expected, what);
+      }
+      assert.equal(JSON.parse(await body('/markets/slug/uc-1-n')).closed, true);
     });
   });
 }

@@ -11,7 +11,6 @@ import Sqlite from 'better-sqlite3';
 import { getAddress } from 'viem';
 import { backends } from '../support/backends.js';
 import { insertCreator, insertEvent, upsertSite, upsertTag } from '../../src/catalog/write.js';
-import { searchIndexing } from '../../src/catalog/search.js';
 import { indexTuning } from '../../src/catalog/search-index/doc-index.js';
 import { sqliteOf } from '../../src/store/handles.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -41,11 +40,11 @@ describe('catalog search from the in-memory index (sqlite)', () => {
         for (const extra of ['', '&search_tags=false', SCOPES[1 + (i % 4)]!, `${SCOPES[1 + ((i + 1) % 4)]!}&search_tags=false`]) {
           const url = `/public-search?q=${encodeURIComponent(q)}&limit_per_type=${limit}&page=${page}${extra}`;
           const indexed = await get(url);
-          searchIndexing.enabled = false;
+          svc.services.catalog.indexedSearch = false;
           try {
             assert.deepEqual(indexed, await get(url), url);
           } finally {
-            searchIndexing.enabled = true;
+            svc.services.catalog.indexedSearch = true;
           }
           assert.equal(indexed.status, 200, url);
           compared += indexed.body.events.length + indexed.body.tags.length;

@@ -119,7 +119,7 @@ for (const backend of backends()) {
     it('follows the live book: a better bid moves curPrice, cancelling it moves it back', async () => {
       const price = async () => (await positions(`user=${A}&market=${w.m1}`))[0].curPrice;
       assert.equal(await price(), 0.65);
-      const r = await w.run((ex) => ex.placeOrder({ owner: B, tokenId: `${w.m1}:0`, side: 'BUY', price: 660_000, size: 5_000_000, type: 'GTC' }));
+      const r = await w.run((ex) => ex.placeOrder({ wallet: B, tokenId: `${w.m1}:0`, side: 'BUY', price: 660_000, size: 5_000_000, type: 'GTC' }));
       assert.equal(await price(), 0.67);
       const id = (r as { order: { id: string } }).order.id;
       await w.run((ex) => ex.cancelOrder(B, id));

@@ -61,7 +61,7 @@ export async function buildWorld(backend: Backend, env: Record<string, string> =
     await run(cmd);
   };
   const order = (owner: string, token: string, side: 'BUY' | 'SELL', price: number, shares: number) =>
-    (ex: ExchangeCore) => ex.placeOrder({ owner, tokenId: token, side, price, size: shares * 1_000_000, type: 'GTC' });
+    (ex: ExchangeCore) => ex.placeOrder({ wallet: owner, tokenId: token, side, price, size: shares * 1_000_000, type: 'GTC' });
   const yes = `${m1}:0`;
 
   await step('depositA', (ex) => ex.deposit(A, 1_000_000_000));

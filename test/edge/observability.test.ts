@@ -115,14 +115,14 @@ describe('GET /metrics: book levels', () => {
       await k.fund(A, [m1!, m2!]);
       await k.fund(B, [m1!, m2!]);
       const t0 = `${m1}:0`;
-      const first = await k.order({ owner: A, tokenId: t0, side: 'BUY', price: micro(0.4), size: micro(10) });
-      await k.order({ owner: A, tokenId: t0, side: 'BUY', price: micro(0.4), size: micro(10) }); // same level
-      await k.order({ owner: A, tokenId: t0, side: 'BUY', price: micro(0.41), size: micro(10) });
-      await k.order({ owner: B, tokenId: t0, side: 'SELL', price: micro(0.6), size: micro(10) });
-      await k.order({ owner: B, tokenId: `${m1}:1`, side: 'BUY', price: micro(0.3), size: micro(10) }); // an ask at 0.70
-      await k.order({ owner: B, tokenId: `${m2}:0`, side: 'BUY', price: micro(0.5), size: micro(10) });
+      const first = await k.order({ wallet: A, tokenId: t0, side: 'BUY', price: micro(0.4), size: micro(10) });
+      await k.order({ wallet: A, tokenId: t0, side: 'BUY', price: micro(0.4), size: micro(10) }); // same level
+      await k.order({ wallet: A, tokenId: t0, side: 'BUY', price: micro(0.41), size: micro(10) });
+      await k.order({ wallet: B, tokenId: t0, side: 'SELL', price: micro(0.6), size: micro(10) });
+      await k.order({ wallet: B, tokenId: `${m1}:1`, side: 'BUY', price: micro(0.3), size: micro(10) }); // an ask at 0.70
+      await k.order({ wallet: B, tokenId: `${m2}:0`, side: 'BUY', price: micro(0.5), size: micro(10) });
       assert.deepEqual(await levels(), { bid: 3, ask: 2 });
-      await k.order({ owner: B, tokenId: t0, side: 'SELL', price: micro(0.41), size: micro(10) }); // fills the 0.41 bid
+      await k.order({ wallet: B, tokenId: t0, side: 'SELL', price: micro(0.41), size: micro(10) }); // fills the 0.41 bid
       assert.deepEqual(await levels(), { bid: 2, ask: 2 });
       await k.cancel(A, first);
       assert.deepEqual(await levels(), { bid: 2, ask: 2 }, 'the 0.40 level still has an order');

@@ -55,7 +55,7 @@ for (const backend of backends()) {
       try {
         const [m] = await addMarkets(store, 1);
         const svc = await ExchangeService.open(store);
-        const r = await svc.run((ex) => ex.placeOrder({ owner: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price: 500_000, size: 10_000_000, type: 'GTC' }));
+        const r = await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price: 500_000, size: 10_000_000, type: 'GTC' }));
         assert.equal(r.ok, false);
         const orders = await store.db.selectFrom('orders').selectAll().execute();
         assert.equal(orders.length, 0);

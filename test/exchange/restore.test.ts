@@ -1,7 +1,7 @@
 /**
  * Restart rebuilds every property of the live orders the restore encodes compactly (outcome,
  * side, GTC/GTD, post-only, api key, builder, partial fills) and what depends on them: the books
- * in price-time priority, reservations, balances, positions, each owner's open orders in order
+ * in price-time priority, reservations, balances, positions, each wallet's open orders in order
  * and the GTD expiry queue — on SQLite and on PostgreSQL, with the live orders in one page or in
  * many (SQLite: then read by the worker thread). A row outside that encoding is read whole
  * (SQLite's fallback).
@@ -18,11 +18,11 @@ import { addMarkets, freshStore, prng, WALLETS } from './support.js';
 const T0 = Date.UTC(2026, 0, 2);
 
 function command(rand: () => number, markets: string[], i: number): OrderCommand {
-  const owner = WALLETS[i % WALLETS.length]!;
+  const wallet = WALLETS[i % WALLETS.length]!;
   const market = markets[i % markets.length]!;
   const gtd = rand() < 0.4;
   const cmd: OrderCommand = {
-    owner, tokenId: `${market}:${rand() < 0.5 ? 0 : 1}`, side: rand() < 0.5 ? 'BUY' : 'SELL',
+    wallet, tokenId: `${market}:${rand() < 0.5 ? 0 : 1}`, side: rand() < 0.5 ? 'BUY' : 'SELL',
     price: (30 + Math.floor(rand() * 40)) * 10_000, size: (5 + Math.floor(rand() * 20)) * 1_000_000,
     type: gtd ? 'GTD' : 'GTC',
   };
@@ -109,9 +109,9 @@ for (const backend of backends()) {
         await svc.run((ex) => ex.deposit(WALLETS[1]!, 1_000_000_000));
         for (const m of [first, last]) {
           await svc.run((ex) => ex.split(WALLETS[1]!, m, 100_000_000));
-          await svc.run((ex) => ex.placeOrder({ owner: WALLETS[1]!, tokenId: `${m}:0`, side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC' }));
+          await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[1]!, tokenId: `${m}:0`, side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC' }));
           clock.advance(5);
-          await svc.run((ex) => ex.placeOrder({ owner: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price: 600_000, size: 10_000_000, type: 'GTC' }));
+          await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price: 600_000, size: 10_000_000, type: 'GTC' }));
           clock.advance(5);
         }
         const before = svc.core.snapshot();
@@ -160,7 +160,7 @@ async function readsOddRowWhole(backend: Backend): Promise<void> {
     await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000_000));
     const ids: string[] = [];
     for (const price of [400_000, 410_000, 420_000]) {
-      const r = await svc.run((ex) => ex.placeOrder({ owner: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price, size: 10_000_000, type: 'GTC' }));
+      const r = await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price, size: 10_000_000, type: 'GTC' }));
       assert.ok(r.ok);
       ids.push(r.order.id);
     }

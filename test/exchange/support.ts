@@ -46,7 +46,7 @@ export function randomCommand(rand: () => number, markets: string[]): (ex: Excha
     };
   }
   const cmd: OrderCommand = {
-    owner: wallet,
+    wallet,
     tokenId: `${market}:${rand() < 0.5 ? 0 : 1}`,
     side: rand() < 0.5 ? 'BUY' : 'SELL',
     price: (20 + Math.floor(rand() * 60)) * 10_000,

@@ -1,8 +1,8 @@
 /**
- * The commit probe (src/store/commit-probe.ts) and the answers kept on it (`untilCommit`,
- * src/store/page-cache.ts): on the embedded store the token stays while nothing is committed
- * and changes with every commit, whoever makes it (this connection, another one, another
- * process); on PostgreSQL there is none and every answer is read.
+ * The commit probe (src/store/commit-probe.ts) and the version reads it lets be skipped
+ * (`memoUntilCommit`, src/store/handles.ts): on the embedded store the token stays while nothing
+ * is committed and changes with every commit, whoever makes it (this connection, another one,
+ * another process); on PostgreSQL there is none and every read is made.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,9 +15,8 @@ import { sql } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import { backends } from '../support/backends.js';
 import { openStore, type Store } from '../../src/store/db.js';
-import { commitToken } from '../../src/store/handles.js';
+import { commitToken, memoUntilCommit } from '../../src/store/handles.js';
 import { openCommitProbe, selfTest } from '../../src/store/commit-probe.js';
-import { PageCache, untilCommit } from '../../src/store/page-cache.js';
 
 const driver = createRequire(import.meta.url).resolve('better-sqlite3');
 
@@ -47,11 +46,10 @@ for (const backend of backends()) {
     });
 
     if (backend.name === 'postgres') {
-      it('has no token: every answer is read', async () => {
+      it('has no token: every read is made', async () => {
         assert.equal(commitToken(store.db), undefined);
-        const cache = new PageCache<number>(1024, () => 8);
         let reads = 0;
-        for (let i = 0; i < 3; i++) assert.equal(await untilCommit(cache, store.db, 'k', async () => { reads++; return value(); }), 0);
+        for (let i = 0; i < 3; i++) assert.equal(await memoUntilCommit(store.db, 'k', async () => { reads++; return value(); }), 0);
         assert.equal(reads, 3);
       });
       return;
@@ -99,14 +97,11 @@ for (const backend of backends()) {
       assert.equal(await value(), 3);
     });
 
-    it('keeps an answer once the database is quiet, until a commit comes from anywhere', async () => {
-      const cache = new PageCache<number>(1024, () => 8);
+    it('skips a read while nothing is committed, and reads again after a commit from anywhere', async () => {
       let reads = 0;
-      const read = () => untilCommit(cache, store.db, 'v', async () => { reads++; return value(); });
-      // Seen, then quiet past QUIET_MS: the next answer is kept.
-      const settle = async () => { await read(); await new Promise((ok) => setTimeout(ok, 30)); await read(); };
+      const read = () => memoUntilCommit(store.db, 'v', async () => { reads++; return value(); });
       const keptFor = async (expected: number) => {
-        await settle();
+        assert.equal(await read(), expected);
         const before = reads;
         for (let i = 0; i < 4; i++) assert.equal(await read(), expected);
         assert.equal(reads, before, 'answered from memory');

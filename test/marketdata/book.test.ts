@@ -23,11 +23,11 @@ for (const backend of backends()) {
       await k.fund(A, [m!]);
       await k.fund(B, [m!]);
       k.clock.now += 1000;
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.40), size: micro(10) });
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.45), size: micro(20) });
-      await k.order({ owner: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.55), size: micro(15) });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.40), size: micro(10) });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.45), size: micro(20) });
+      await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.55), size: micro(15) });
       k.clock.now += 1000;
-      await k.order({ owner: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.60), size: micro(5) });
+      await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.60), size: micro(5) });
     });
     after(async () => { await k?.svc.dispose(); });
 
@@ -65,7 +65,7 @@ for (const backend of backends()) {
       const b = await k.get(`/book?token_id=${m}:0`);
       assert.equal(a.text, b.text);
       k.clock.now += 5000;
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.55), size: micro(5), type: 'FOK' });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.55), size: micro(5), type: 'FOK' });
       const c = await k.get(`/book?token_id=${m}:0`);
       assert.notEqual(c.body.hash, a.body.hash);
       assert.deepEqual(c.body.asks.at(-1), { price: '0.55', size: '10' });

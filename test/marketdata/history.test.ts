@@ -23,14 +23,14 @@ for (const backend of backends()) {
       await k.fund(B, [m!]);
       t0 = Math.floor(k.clock.now / 60_000) * 60;
       await at(10);
-      await k.order({ owner: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.4), size: micro(10) });
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.4), size: micro(10), type: 'FOK' });
+      await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.4), size: micro(10) });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.4), size: micro(10), type: 'FOK' });
       await at(90); // a fill of outcome 1 at 0.48 observes outcome 0 at 0.52
-      await k.order({ owner: A, tokenId: `${m}:1`, side: 'BUY', price: micro(0.48), size: micro(10) });
-      await k.order({ owner: B, tokenId: `${m}:1`, side: 'SELL', price: micro(0.48), size: micro(10), type: 'FOK' });
+      await k.order({ wallet: A, tokenId: `${m}:1`, side: 'BUY', price: micro(0.48), size: micro(10) });
+      await k.order({ wallet: B, tokenId: `${m}:1`, side: 'SELL', price: micro(0.48), size: micro(10), type: 'FOK' });
       await at(300);
-      await k.order({ owner: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.6), size: micro(10) });
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.6), size: micro(10), type: 'FOK' });
+      await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.6), size: micro(10) });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.6), size: micro(10), type: 'FOK' });
       await at(630);
     });
     after(async () => { await k?.svc.dispose(); });
@@ -109,8 +109,8 @@ for (const backend of backends()) {
       const a = await k.get(url);
       assert.equal(a.text, (await k.get(url)).text);
       await at(700);
-      await k.order({ owner: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.7), size: micro(10) });
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.7), size: micro(10), type: 'FOK' });
+      await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.7), size: micro(10) });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.7), size: micro(10), type: 'FOK' });
       await at(760);
       const b = await k.get(url);
       assert.deepEqual(b.body.history.at(-1), { t: t0 + 720, p: 0.7 });

@@ -127,12 +127,12 @@ for (const backend of backends()) {
       const m = ids[4]!;
       await k.fund(A, [m]);
       await k.fund(B, [m]);
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.3), size: micro(10) });
-      await k.order({ owner: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.5), size: micro(10) });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.3), size: micro(10) });
+      await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.5), size: micro(10) });
       const tokens = async () => (await k.get('/markets')).body.data[4].tokens.map((t: { price: number; winner: boolean }) => [t.price, t.winner]);
       assert.deepEqual(await tokens(), [[0.4, false], [0.6, false]]);
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.5), size: micro(10), type: 'FOK' });
-      await k.order({ owner: A, tokenId: `${m}:1`, side: 'SELL', price: micro(0.8), size: micro(10) });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.5), size: micro(10), type: 'FOK' });
+      await k.order({ wallet: A, tokenId: `${m}:1`, side: 'SELL', price: micro(0.8), size: micro(10) });
       // The ask side is now empty (a NO SELL at 0.8 is a YES bid at 0.2): the price is the last trade.
       assert.deepEqual(await tokens(), [[0.5, false], [0.5, false]]);
       const r = await k.svc.services.exchange.run((ex) => ex.resolve(m, [1_000_000, 0]));

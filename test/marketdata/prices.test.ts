@@ -21,9 +21,9 @@ for (const backend of backends()) {
       [m, empty, bidOnly] = await k.markets([{ minimumTickSize: 1_000 }, {}, {}], { negRisk: true });
       await k.fund(A, [m!, bidOnly!]);
       await k.fund(B, [m!]);
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.412), size: micro(10) });
-      await k.order({ owner: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.6), size: micro(10) });
-      await k.order({ owner: A, tokenId: `${bidOnly}:0`, side: 'BUY', price: micro(0.3), size: micro(10) });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.412), size: micro(10) });
+      await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.6), size: micro(10) });
+      await k.order({ wallet: A, tokenId: `${bidOnly}:0`, side: 'BUY', price: micro(0.3), size: micro(10) });
     });
     after(async () => { await k?.svc.dispose(); });
 
@@ -57,11 +57,11 @@ for (const backend of backends()) {
 
     it('prices follow trades and cancels', async () => {
       assert.deepEqual((await k.get(`/last-trade-price?token_id=${m}:0`)).body, { price: '', side: '' });
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.6), size: micro(10), type: 'FOK' });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.6), size: micro(10), type: 'FOK' });
       assert.deepEqual((await k.get(`/last-trade-price?token_id=${m}:0`)).body, { price: '0.6', side: 'BUY' });
       assert.deepEqual((await k.get(`/last-trade-price?token_id=${m}:1`)).body, { price: '0.4', side: 'SELL' });
       assert.deepEqual((await k.get(`/price?token_id=${m}:0&side=SELL`)).body, { price: '' });
-      const id = await k.order({ owner: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.5), size: micro(5) });
+      const id = await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.5), size: micro(5) });
       assert.deepEqual((await k.get(`/price?token_id=${m}:0&side=SELL`)).body, { price: '0.5' });
       assert.deepEqual((await k.post('/prices', [{ token_id: `${m}:0` }])).body, { [`${m}:0`]: { BUY: '0.412', SELL: '0.5' } });
       await k.cancel(B, id);

@@ -25,14 +25,14 @@ for (const backend of backends()) {
       await k.fund(B, [m!, other!]);
       t0 = Math.floor(k.clock.now / 1000);
       // 1: a transfer of YES; 2: a mint (YES bid × NO bid); 3: a trade in the other market.
-      await k.order({ owner: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.4), size: micro(10), apiKey: 'secret-key-b' });
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.4), size: micro(10), type: 'FOK', apiKey: 'secret-key-a' });
+      await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.4), size: micro(10), apiKey: 'secret-key-b' });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.4), size: micro(10), type: 'FOK', apiKey: 'secret-key-a' });
       k.clock.now += 10_000;
-      await k.order({ owner: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.3), size: micro(10) });
-      await k.order({ owner: B, tokenId: `${m}:1`, side: 'BUY', price: micro(0.7), size: micro(10), type: 'FOK' });
+      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.3), size: micro(10) });
+      await k.order({ wallet: B, tokenId: `${m}:1`, side: 'BUY', price: micro(0.7), size: micro(10), type: 'FOK' });
       k.clock.now += 10_000;
-      await k.order({ owner: B, tokenId: `${other}:0`, side: 'SELL', price: micro(0.5), size: micro(5) });
-      await k.order({ owner: A, tokenId: `${other}:0`, side: 'BUY', price: micro(0.5), size: micro(5), type: 'FOK' });
+      await k.order({ wallet: B, tokenId: `${other}:0`, side: 'SELL', price: micro(0.5), size: micro(5) });
+      await k.order({ wallet: A, tokenId: `${other}:0`, side: 'BUY', price: micro(0.5), size: micro(5), type: 'FOK' });
     });
     after(async () => { await k?.svc.dispose(); });
 

@@ -94,7 +94,7 @@ describe('neg-risk conversion (property)', () => {
       for (const c of cmds) {
         const w = WALLETS[c.w]!;
         if (c.k === 'order') {
-          const r = ex.placeOrder({ owner: w, tokenId: `${cidOf(c.q % n)}:${c.o}`, side: c.buy ? 'BUY' : 'SELL', price: c.p * 10_000, size: c.s * 1_000_000, type: 'GTC' });
+          const r = ex.placeOrder({ wallet: w, tokenId: `${cidOf(c.q % n)}:${c.o}`, side: c.buy ? 'BUY' : 'SELL', price: c.p * 10_000, size: c.s * 1_000_000, type: 'GTC' });
           trades += r.effects.trades.length;
         } else if (c.k === 'split') {
           ex.split(w, cidOf(c.q % n), c.s * LOT * 10);

@@ -19,7 +19,7 @@ export async function state(svc: TestService) {
     counts: { ...status.counts, trades: await count('trades'), tags: await count('tags'), series: await count('series'), activity: await count('activity') },
     balances: await db.selectFrom('balances').selectAll().orderBy('wallet').orderBy('asset').execute(),
     positions: await db.selectFrom('positions').selectAll().orderBy('wallet').orderBy('asset').execute(),
-    live: await db.selectFrom('orders').select(['id', 'owner', 'token_id', 'side', 'price', 'original_size', 'size_matched']).where('status', '=', 'LIVE').orderBy('id').execute(),
+    live: await db.selectFrom('orders').select(['id', 'wallet', 'token_id', 'side', 'price', 'original_size', 'size_matched']).where('status', '=', 'LIVE').orderBy('id').execute(),
     keys: await db.selectFrom('api_keys').select(['address', 'nonce', 'generation']).where('revoked_at', 'is', null).orderBy('address').execute(),
     counters: core.counters(),
   };

@@ -45,10 +45,10 @@ async function simulate(seed: string, seconds = 60, rate = '20', env: Record<str
     await svc.services.sandbox.advance();
   }
   const db = svc.store.db;
-  const rows = await db.selectFrom('trades').select(['market', 'asset', 'side', 'price', 'size', 'owner', 'fee', 'match_time'])
+  const rows = await db.selectFrom('trades').select(['market', 'asset', 'side', 'price', 'size', 'wallet', 'fee', 'match_time'])
     .where('match_time', '>', START).orderBy('seq').execute();
   const makers = await db.selectFrom('trade_makers').innerJoin('trades', 'trades.id', 'trade_makers.trade_id')
-    .select(['trades.seq', 'trade_makers.owner', 'trade_makers.matched_amount', 'trade_makers.price']).where('trades.match_time', '>', START).orderBy('trades.seq').orderBy('idx').execute();
+    .select(['trades.seq', 'trade_makers.wallet', 'trade_makers.matched_amount', 'trade_makers.price']).where('trades.match_time', '>', START).orderBy('trades.seq').orderBy('idx').execute();
   const trades = rows.map((r) => JSON.stringify(r)).concat(makers.map((m) => JSON.stringify({ ...m, seq: undefined })));
   const counts = svc.services.sandbox.counts()!;
   return { svc, trades, orders: counts.orders, cancels: counts.cancels, markets: new Set(rows.map((r) => r.market)).size };
@@ -135,8 +135,8 @@ describe(`retention of the simulated accounts' history (${backend.name})`, { ski
       const cutoff = clock.now - 3_600_000;
       const db = svc.store.db;
       const n = async (q: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) => Number((await q.executeTakeFirstOrThrow()).n);
-      const oldClosed = await n(db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('owner', 'in', sim).where('status', '!=', 'LIVE').where('created_at', '<', cutoff - 20_000));
-      const young = await n(db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('owner', 'in', sim).where('created_at', '>=', cutoff));
+      const oldClosed = await n(db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('wallet', 'in', sim).where('status', '!=', 'LIVE').where('created_at', '<', cutoff - 20_000));
+      const young = await n(db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('wallet', 'in', sim).where('created_at', '>=', cutoff));
       console.log('# pruned after 80 simulated minutes, 1 h retention:', JSON.stringify(pruned), 'old closed orders left', oldClosed, 'young orders', young);
       assert.ok((pruned.orders ?? 0) > 1000 && (pruned.ledger_entries ?? 0) > 1000 && (pruned.activity ?? 0) > 100 && (pruned.trades ?? 0) > 10, JSON.stringify(pruned));
       assert.equal(oldClosed, 0, 'no closed order of a simulated account older than the retention (and one pruning step) is left');

@@ -3,10 +3,10 @@
  * as taker and as maker, for open orders (memory) and closed ones (database), next to orders
  * that never matched; and the lookups behind them use indexes, not scans of the trade history.
  *
- * Kept `GET /data/orders` answers (src/trading/account.ts, src/trading/owner-stamps.ts): a page
- * is answered from memory while its owner's orders stamp is unchanged. Every change of the
- * owner's orders shows in the next answer; a kept answer has the bytes a freshly built one has;
- * another owner's orders leave the page kept; an order's trades show once their commit lands
+ * Kept `GET /data/orders` answers (src/trading/account.ts, src/trading/wallet-stamps.ts): a page
+ * is answered from memory while its wallet's orders stamp is unchanged. Every change of the
+ * wallet's orders shows in the next answer; a kept answer has the bytes a freshly built one has;
+ * another wallet's orders leave the page kept; an order's trades show once their commit lands
  * (PostgreSQL, where a table lock holds the commit); and a page built from a core that a failed
  * write discarded is dropped with it (SQLite, where a temporary trigger fails the write).
  */
@@ -22,6 +22,7 @@ import type { TestService } from '../support/service.js';
 import { AccountReads } from '../../src/trading/account.js';
 import { sqliteOf } from '../../src/store/handles.js';
 import { newMarket, orderBody, post, trader, tradingService, type Trader } from './kit.js';
+import { Cache } from '../../src/store/cache.js';
 
 interface PageOrder { id: string; sizeMatched: string; associateTrades: string[] }
 
@@ -107,9 +108,9 @@ for (const backend of backends()) {
     const orders = (body: string) => (JSON.parse(body) as { data: PageOrder[] }).data;
     const ids = (body: string) => orders(body).map((o) => o.id);
     /** The page as a reader with nothing kept builds it. */
-    const built = async (t: Trader) => (await new AccountReads(svc.store.db, exchange()).openOrdersPage(t.address, {}, 0)).toString();
+    const built = async (t: Trader) => (await new AccountReads(svc.store.db, exchange(), new Cache(1 << 24)).openOrdersPage(t.address, {}, 0)).toString();
 
-    it("shows every change of the owner's orders in the next answer, with a built page's bytes", async () => {
+    it("shows every change of the wallet's orders in the next answer, with a built page's bytes", async () => {
       // Above every earlier bid of Alice's, so that Bob's sell below fills this one.
       const a = await place(alice, 'BUY', '0.70', '10');
       const first = await answer(alice);
@@ -137,7 +138,7 @@ for (const backend of backends()) {
       assert.equal(body, await built(alice));
     });
 
-    it("keeps the page while only other owners' orders change", async () => {
+    it("keeps the page while only other wallets' orders change", async () => {
       const before = await answer(alice);
       const kept = stamp(alice);
       await place(bob, 'SELL', '0.90', '3');
@@ -176,7 +177,7 @@ for (const backend of backends()) {
       const core = exchange().core;
       try {
         const placing = exchange().run((ex) => ex.placeOrder({
-          owner: alice.address, apiKey: alice.creds.apiKey, tokenId: `${cid}:0`, side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTC',
+          wallet: alice.address, apiKey: alice.creds.apiKey, tokenId: `${cid}:0`, side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTC',
         }));
         const during = orders((await account.openOrdersPage(alice.address, {}, 0)).toString());
         assert.equal(during.length, orders(before).length + 1, 'the page built before the write shows the new order');

@@ -72,7 +72,7 @@ for (const backend of backends()) {
       assert.deepEqual((await walk(alice, `market=${a}&asset_id=${b}:0`)).ids, [], 'filters combine');
     });
 
-    it("finds one order by id, only its owner's, and only when the other filters match", async () => {
+    it("finds one order by id, only its wallet's, and only when the other filters match", async () => {
       const { id, market } = placed[7]!;
       assert.deepEqual((await walk(alice, `id=${id}`)).ids, [id]);
       assert.deepEqual((await walk(alice, `id=${id}&market=${market}`)).ids, [id]);

@@ -8,7 +8,7 @@ import type { Database } from '../../store/schema.js';
 import { errors } from '../../errors/catalogue.js';
 import { audit, insertComment, upsertProfile, type NewProfile } from '../write.js';
 import { commentsWithProfiles, shapeComments, withPositions } from '../comment-shape.js';
-import { hasPositions } from '../holders.js';
+import { positionsTableExists } from '../holders.js';
 import { runPlan } from '../../store/read-plan.js';
 import type { EntityType } from '../holders.js';
 import { inTransaction } from './events.js';
@@ -45,7 +45,7 @@ export async function createComment(db: Kysely<Database>, input: CommentInput, n
     await audit(trx, 'comment.create', String(id), input, now);
     return commentsWithProfiles(trx).where('c.id', '=', id).executeTakeFirstOrThrow();
   });
-  const positionsExist = await hasPositions(db);
+  const positionsExist = await positionsTableExists(db); // a rare write: asked each time
   return runPlan(db, (function* () {
     const comment = (yield* shapeComments([row])).get(row.id)!;
     yield* withPositions([comment], positionsExist);

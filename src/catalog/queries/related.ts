@@ -4,7 +4,8 @@
  */
 import type { Db } from '../write.js';
 import { prepared } from '../../store/prepared.js';
-import { EVENT_COLUMNS, MARKET_COLUMNS, eventOut, marketOut, seriesOut, tagOut, type EventRow, type MarketRow, type WireTag } from '../format.js';
+import { EVENT_COLUMNS, MARKET_COLUMNS, eventOut, marketOut, seriesOut, tagOut, type EventRow, type MarketRow } from '../format.js';
+import type { WireEventSummary, WireMarket, WireSeries, WireTag } from '../schemas.js';
 
 function group<K, V>(rows: Array<[K, V]>): Map<K, V[]> {
   const out = new Map<K, V[]>();
@@ -49,13 +50,13 @@ export async function tagsForMarkets(db: Db, marketIds: number[]): Promise<Map<n
   return group(rows.map((r) => [r.market_id, tagOut(r)]));
 }
 
-export async function marketsForEvents(db: Db, eventIds: number[]): Promise<Map<number, ReturnType<typeof marketOut>[]>> {
+export async function marketsForEvents(db: Db, eventIds: number[]): Promise<Map<number, WireMarket[]>> {
   if (eventIds.length === 0) return new Map();
   const rows: MarketRow[] = await eventMarketRows.all(db, eventIds);
   return group(rows.map((m) => [m.event_id, marketOut(m)]));
 }
 
-export async function seriesForEvents(db: Db, eventIds: number[]): Promise<Map<number, ReturnType<typeof seriesOut>[]>> {
+export async function seriesForEvents(db: Db, eventIds: number[]): Promise<Map<number, WireSeries[]>> {
   if (eventIds.length === 0) return new Map();
   const rows = await eventSeriesRows.all(db, eventIds);
   return group(rows.map((r) => [r.event_id, seriesOut(r)]));
@@ -66,6 +67,6 @@ export async function eventRows(db: Db, ids: number[]): Promise<EventRow[]> {
   return ids.length === 0 ? [] : eventRowsById.all(db, [...new Set(ids)]);
 }
 
-export async function eventsById(db: Db, ids: number[]): Promise<Map<number, ReturnType<typeof eventOut>>> {
+export async function eventsById(db: Db, ids: number[]): Promise<Map<number, WireEventSummary>> {
   return new Map((await eventRows(db, ids)).map((e) => [e.id, eventOut(e)]));
 }

@@ -1,6 +1,7 @@
 /**
  * `/public-search` from memory on SQLite (each word one word to FTS5): the events and tags, their
- * words, rank keys and what scopes them (creator, sites, tags), kept per database connection and brought up to
+ * words, rank keys and what scopes them (creator, sites, tags), kept by the Catalog (one index
+ * for its store, src/catalog/service.ts) and brought up to
  * date at the start of every search from the `search` versions (migrations 0017, 0018), inside the search's read
  * snapshot. A search then reads its two versions when nothing changed, the changed rows when something
  * did (any writer: the service, the importer, another process), everything after a delete.
@@ -8,10 +9,8 @@
  * the SQL ranking's (search.ts), which a word FTS5 reads as a phrase and PostgreSQL still use.
  */
 import { sql, type Kysely } from 'kysely';
-import type SqliteDatabase from 'better-sqlite3';
 import { prepared } from '../../store/prepared.js';
 import { rows as read, runPlan, type Plan } from '../../store/read-plan.js';
-import { sqliteOf } from '../../store/handles.js';
 import type { Database } from '../../store/schema.js';
 import type { Scope } from '../scope.js';
 import { Memberships } from './scopes.js';
@@ -33,7 +32,7 @@ const eventsSince = prepared((_db, seq: number) => sql<EventRow>`select e.id, e.
 const tagsSince = prepared((_db, seq: number) => sql<{ id: number; label: string; slug: string; event_count: number }>`select
   id, label, slug, event_count from tags where search_seq > ${seq}`);
 
-class SearchIndex {
+export class SearchIndex {
   events = new DocIndex();
   tags = new DocIndex();
   members = new Memberships();
@@ -62,26 +61,15 @@ class SearchIndex {
     this.seq = feed.seq;
     this.resets = feed.resets;
   }
-}
 
-const indexes = new WeakMap<SqliteDatabase.Database, SearchIndex>();
-
-function indexOf(sqlite: SqliteDatabase.Database): SearchIndex {
-  let index = indexes.get(sqlite);
-  if (!index) indexes.set(sqlite, (index = new SearchIndex()));
-  return index;
-}
-
-/** Builds the index of a SQLite store at start, so that the first search does not wait for it; nothing on PostgreSQL. */
-export async function buildSearchIndex(db: Kysely<Database>, onProgress?: (what: string, done: number, total: number) => void): Promise<void> {
-  const sqlite = sqliteOf(db);
-  if (!sqlite) return;
-  onProgress?.('search index', 0, 1);
-  const index = indexOf(sqlite);
-  await runPlan(db, index.refresh());
-  index.events.warm();
-  index.tags.warm();
-  onProgress?.('search index', 1, 1);
+  /** Reads the whole catalog into the index (at start, so that the first search does not wait for it). */
+  async build(db: Kysely<Database>, onProgress?: (what: string, done: number, total: number) => void): Promise<void> {
+    onProgress?.('search index', 0, 1);
+    await runPlan(db, this.refresh());
+    this.events.warm();
+    this.tags.warm();
+    onProgress?.('search index', 1, 1);
+  }
 }
 
 /**
@@ -91,9 +79,8 @@ export async function buildSearchIndex(db: Kysely<Database>, onProgress?: (what:
 export interface IndexedQuery { terms: string[]; lowered: string; slug: string; need: number; tags: boolean; scope: Scope | undefined }
 export interface IndexedAnswer { events: Doc[]; totalEvents: number; tags: Doc[]; totalTags: number }
 
-/** The first `need` events (and tags) of a search in rank order, and how many match (a read-plan step). */
-export function* searchIndexed(sqlite: SqliteDatabase.Database, q: IndexedQuery): Plan<IndexedAnswer> {
-  const index = indexOf(sqlite);
+/** The first `need` events (and tags) of a search in `index`, in rank order, and how many match (a read-plan step). */
+export function* searchIndexed(index: SearchIndex, q: IndexedQuery): Plan<IndexedAnswer> {
   yield* index.refresh();
   const head = q.terms.slice(0, -1);
   const last = q.terms[q.terms.length - 1]!;

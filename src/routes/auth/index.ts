@@ -6,33 +6,22 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
-import { authOf, L1_SECURITY, L2_SECURITY } from '../../auth/index.js';
+import { authOf, Credentials, L1_SECURITY, L2_SECURITY } from '../../auth/index.js';
 
-const Creds = Type.Object({
-  apiKey: Type.String({ description: 'UUID-shaped API key' }),
-  secret: Type.String({ description: 'base64url (44 chars) HMAC secret' }),
-  passphrase: Type.String({ description: '64 hex chars' }),
-});
 const Err = Type.Object({ error: Type.String() });
-const l1 = { tags: ['auth'], security: L1_SECURITY, response: { 200: Creds, 400: Err, 401: Err } };
+const l1 = { tags: ['auth'], security: L1_SECURITY, response: { 200: Credentials, 400: Err, 401: Err } };
 const l2 = { tags: ['auth'], security: L2_SECURITY };
 
 export const authRoutes: RouteModule = (app, { auth }) => {
   app.post('/auth/api-key', {
     schema: { ...l1, summary: 'Create API credentials (L1)', description: 'Deterministic per (address, SVC_NONCE). 400 `Could not create api key` when an active key exists: derive it instead.' },
     config: { family: 'clob' },
-  }, async (req) => {
-    const who = await auth.verifyL1(req);
-    return auth.keys.create(who.address, who.nonce);
-  });
+  }, async (req) => auth.createApiKey(req));
 
   app.get('/auth/derive-api-key', {
     schema: { ...l1, summary: 'Derive existing API credentials (L1)', description: 'The same credentials for the same address and SVC_NONCE; 400 `Could not derive api key!` when none.' },
     config: { family: 'clob' },
-  }, async (req) => {
-    const who = await auth.verifyL1(req);
-    return auth.keys.derive(who.address, who.nonce);
-  });
+  }, async (req) => auth.deriveApiKey(req));
 
   app.get('/auth/api-keys', {
     schema: { ...l2, summary: "The caller's active API keys (L2)", response: { 200: Type.Object({ apiKeys: Type.Array(Type.String()) }), 401: Err } },

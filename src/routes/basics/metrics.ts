@@ -2,14 +2,14 @@
  * `GET /metrics` — Prometheus text format (src/metrics/index.ts). With SIBYL_ADMIN_TOKEN set it
  * needs `Authorization: Bearer <token>` and answers 401 without it (a scraper must learn that
  * it is misconfigured, so no 404 here); with no token configured it is open — bind to a private
- * address or block it at the proxy in that case (src/edge/README.md).
+ * address or block it at the proxy in that case (src/edge/README.md). The text comes from the
+ * operator (src/operator), which reads the books' gauges at scrape time.
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { operatorGuard } from '../../http/operator-auth.js';
-import { engineMetrics, renderMetrics } from '../../metrics/index.js';
 
-export const metrics: RouteModule = (app, { config, exchange }) => {
+export const metrics: RouteModule = (app, { config, operator }) => {
   const guard = config.adminToken === undefined ? undefined : operatorGuard(config.adminToken);
   app.get('/metrics', {
     schema: {
@@ -20,11 +20,7 @@ export const metrics: RouteModule = (app, { config, exchange }) => {
     config: { family: 'basic' },
     ...(guard ? { onRequest: guard } : {}),
   }, async (_req, reply) => {
-    // Gauges of the books are read at scrape time: O(markets), no cost on the order path.
-    const levels = exchange.core.bookLevels();
-    engineMetrics.bookLevels.set({ side: 'bid' }, levels.bid);
-    engineMetrics.bookLevels.set({ side: 'ask' }, levels.ask);
-    const { contentType, body } = await renderMetrics();
+    const { contentType, body } = await operator.metrics(); // the books' gauges are read at scrape time
     reply.type(contentType).send(body);
   });
 };

@@ -1,7 +1,6 @@
 /** `GET /comments` — top-level comments of an entity (or all), replies nested below. */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { listComments } from '../../catalog/comments.js';
 import { COMMENT_ORDER } from '../../catalog/order.js';
 import { CATALOG_ERRORS, Comment, page } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';
@@ -16,9 +15,9 @@ const Query = Type.Object({
   holders_only: Type.Optional(Type.Boolean({ description: 'only comments by wallets holding a position in the entity' })),
 });
 
-export const commentsRoute: RouteModule = (app, { store }) => {
+export const commentsRoute: RouteModule = (app, { catalog }) => {
   app.get('/comments', {
     schema: { tags: ['catalog'], summary: 'List comments', querystring: Query, response: { 200: Type.Array(Comment), ...CATALOG_ERRORS } },
     config: { family: 'catalog' },
-  }, async (req, reply) => sendJsonText(reply, await listComments(store.db, { ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 })));
+  }, async (req, reply) => sendJsonText(reply, await catalog.listComments({ ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 })));
 };

@@ -1,7 +1,6 @@
 /** `GET /events/creators` — event creators, filterable by name and handle. */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { listCreators } from '../../catalog/creators.js';
 import { CREATOR_ORDER } from '../../catalog/order.js';
 import { CATALOG_ERRORS, EventCreator, page } from './schemas.js';
 
@@ -13,9 +12,9 @@ const Query = Type.Object({
   creator_handle: Type.Optional(Type.String({ description: 'exact, case-insensitive; an empty handle falls back to the wallet' })),
 });
 
-export const creatorsRoute: RouteModule = (app, { store }) => {
+export const creatorsRoute: RouteModule = (app, { catalog }) => {
   app.get('/events/creators', {
     schema: { tags: ['catalog'], summary: 'List event creators', querystring: Query, response: { 200: Type.Array(EventCreator), ...CATALOG_ERRORS } },
     config: { family: 'catalog' },
-  }, async (req) => listCreators(store.db, { ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 }));
+  }, async (req) => catalog.listCreators({ ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 }));
 };

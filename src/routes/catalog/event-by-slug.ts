@@ -1,11 +1,10 @@
 /** `GET /events/slug/{slug}` — one event with its tags, markets, series and metadata. */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { eventBySlug } from '../../catalog/events.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { CATALOG_ERRORS, EventDetail, creatorParam } from './schemas.js';
 
-export const eventBySlugRoute: RouteModule = (app, { store }) => {
+export const eventBySlugRoute: RouteModule = (app, { catalog }) => {
   app.get('/events/slug/:slug', {
     schema: {
       tags: ['catalog'], summary: 'Event by slug',
@@ -13,5 +12,5 @@ export const eventBySlugRoute: RouteModule = (app, { store }) => {
       response: { 200: EventDetail, ...CATALOG_ERRORS },
     },
     config: { family: 'catalog' },
-  }, async (req, reply) => sendJsonText(reply, await eventBySlug(store.db, req.params.slug, req.query.creator))); // stored JSON (catalog/event-json.ts)
+  }, async (req, reply) => sendJsonText(reply, await catalog.eventBySlug(req.params.slug, req.query.creator))); // stored JSON (catalog/event-json.ts)
 };

@@ -1,7 +1,6 @@
 /** `GET /events` — the event list with every filter, sort order and page bound of the spec. */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { listEvents } from '../../catalog/events.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { EVENT_ORDER } from '../../catalog/order.js';
 import { CATALOG_ERRORS, EventListItem, creatorParam, page } from './schemas.js';
@@ -21,13 +20,13 @@ const Query = Type.Object({
   ...creatorParam,
 });
 
-export const eventsRoute: RouteModule = (app, { store }) => {
+export const eventsRoute: RouteModule = (app, { catalog }) => {
   app.get('/events', {
     schema: { tags: ['catalog'], summary: 'List events', querystring: Query, response: { 200: Type.Array(EventListItem), ...CATALOG_ERRORS } },
     config: { family: 'catalog' },
   }, async (req, reply) => {
     // The page is JSON already (stored items); the schema documents it and tests check the bytes.
-    const page = await listEvents(store.db, { ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 });
+    const page = await catalog.listEvents({ ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 });
     return sendJsonText(reply, page);
   });
 };

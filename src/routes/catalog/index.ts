@@ -1,7 +1,9 @@
 /**
- * The catalog API (Gamma-compatible; spec "Catalog" and "Comments"): one file per route, the
- * shared wire shapes in schemas.ts, the work in src/catalog. To add a catalog route: write the
- * file, give it `config: { family: 'catalog' }` (typed `{type, error}` errors) and list it here.
+ * The catalog API (Gamma-compatible; spec "Catalog" and "Comments"): one file per route, each
+ * parsing its request, calling one method of `services.catalog` (src/catalog/service.ts) and
+ * sending the answer. The wire shapes are src/catalog/schemas.ts (re-exported by schemas.ts here,
+ * with the page bounds and errors the routes share). To add a catalog route: write the file, give
+ * it `config: { family: 'catalog' }` (typed `{type, error}` errors) and list it here.
  */
 import type { RouteModule } from '../../http/types.js';
 import { eventsRoute } from './events.js';

@@ -1,11 +1,10 @@
 /** `GET /markets/slug/{slug}` — one catalog market with its event summary in `events`. */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketBySlug } from '../../catalog/markets.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { CATALOG_ERRORS, CatalogMarket, creatorParam } from './schemas.js';
 
-export const marketBySlugRoute: RouteModule = (app, { store }) => {
+export const marketBySlugRoute: RouteModule = (app, { catalog }) => {
   app.get('/markets/slug/:slug', {
     schema: {
       tags: ['catalog'], summary: 'Catalog market by slug',
@@ -13,5 +12,5 @@ export const marketBySlugRoute: RouteModule = (app, { store }) => {
       response: { 200: CatalogMarket, ...CATALOG_ERRORS },
     },
     config: { family: 'catalog' },
-  }, async (req, reply) => sendJsonText(reply, await marketBySlug(store.db, req.params.slug, req.query.creator))); // stored JSON (catalog/event-json.ts)
+  }, async (req, reply) => sendJsonText(reply, await catalog.marketBySlug(req.params.slug, req.query.creator))); // stored JSON (catalog/event-json.ts)
 };

@@ -4,10 +4,9 @@
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { marketTags } from '../../catalog/markets.js';
 import { CATALOG_ERRORS, Tag, creatorParam } from './schemas.js';
 
-export const marketTagsRoute: RouteModule = (app, { store }) => {
+export const marketTagsRoute: RouteModule = (app, { catalog }) => {
   app.get('/markets/:id/tags', {
     schema: {
       tags: ['catalog'], summary: 'Tags of a market (by numeric id or condition id)',
@@ -16,5 +15,5 @@ export const marketTagsRoute: RouteModule = (app, { store }) => {
       response: { 200: Type.Array(Tag), ...CATALOG_ERRORS },
     },
     config: { family: 'catalog' },
-  }, async (req) => marketTags(store.db, req.params.id, req.query.creator));
+  }, async (req) => catalog.marketTags(req.params.id, req.query.creator));
 };

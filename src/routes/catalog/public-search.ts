@@ -1,8 +1,7 @@
 /** `GET /public-search` — events and tags matching a query, ranked (src/catalog/search.ts). */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { publicSearch } from '../../catalog/search.js';
-import { CATALOG_ERRORS, creatorParam } from './schemas.js';
+import { CATALOG_ERRORS, SearchResult, creatorParam } from './schemas.js';
 
 const Query = Type.Object({
   q: Type.String({ maxLength: 200 }),
@@ -13,17 +12,11 @@ const Query = Type.Object({
   ...creatorParam,
 });
 
-const Result = Type.Object({
-  events: Type.Array(Type.Object({ id: Type.String(), ticker: Type.String(), slug: Type.String(), title: Type.String() })),
-  tags: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), slug: Type.String(), event_count: Type.Integer() })),
-  pagination: Type.Object({ hasMore: Type.Boolean(), totalResults: Type.Integer() }),
-});
-
-export const publicSearchRoute: RouteModule = (app, { store }) => {
+export const publicSearchRoute: RouteModule = (app, { catalog }) => {
   app.get('/public-search', {
-    schema: { tags: ['catalog'], summary: 'Search events and tags', querystring: Query, response: { 200: Result, ...CATALOG_ERRORS } },
+    schema: { tags: ['catalog'], summary: 'Search events and tags', querystring: Query, response: { 200: SearchResult, ...CATALOG_ERRORS } },
     config: { family: 'catalog' },
-  }, async (req) => publicSearch(store.db, store.dialect, {
+  }, async (req) => catalog.publicSearch({
     q: req.query.q, limit_per_type: req.query.limit_per_type ?? 25, page: req.query.page ?? 1,
     search_tags: req.query.search_tags ?? true, creator: req.query.creator,
   }));

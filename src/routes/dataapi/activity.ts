@@ -2,18 +2,8 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
-import { activityPage, ActivityQuery as Query } from '../../dataapi/activity.js';
+import { Activity, ActivityQuery as Query } from '../../dataapi/schemas.js';
 import { DATA_ERRORS, DATA_TAG, dataRouteOptions } from './shared.js';
-
-const Activity = Type.Object({
-  proxyWallet: Type.String(), timestamp: Type.Integer({ description: 'Unix seconds' }), conditionId: Type.String(),
-  type: Type.String(), size: Type.Number(), usdcSize: Type.Number(), transactionHash: Type.String(), price: Type.Number(),
-  asset: Type.String({ description: '`<condition_id>:<outcome_index>`; "" when the row is not about one token' }),
-  side: Type.String({ description: 'BUY or SELL; "" for non-trade rows' }),
-  outcomeIndex: Type.Integer({ description: '-1 when the row is not about one token' }),
-  title: Type.String(), slug: Type.String(), icon: Type.String(), eventSlug: Type.String(), outcome: Type.String(),
-  name: Type.String(), pseudonym: Type.String(), bio: Type.String(), profileImage: Type.String(), profileImageOptimized: Type.String(),
-});
 
 export const activityRoute: RouteModule = (app, services) => {
   app.get('/activity', {
@@ -23,8 +13,5 @@ export const activityRoute: RouteModule = (app, services) => {
       querystring: Query, response: { 200: Type.Array(Activity), ...DATA_ERRORS },
     },
     ...dataRouteOptions(services, Query),
-  }, async (req, reply) => {
-    const body = await activityPage(services.store.db, req.query);
-    return sendJsonText(reply, body);
-  });
+  }, async (req, reply) => sendJsonText(reply, await services.dataApi.activity(req.query)));
 };

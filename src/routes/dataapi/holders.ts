@@ -2,16 +2,8 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
-import { holdersPage, HoldersQuery as Query } from '../../dataapi/holders.js';
+import { HolderGroup, HoldersQuery as Query } from '../../dataapi/schemas.js';
 import { DATA_ERRORS, DATA_TAG, dataRouteOptions } from './shared.js';
-
-const Holder = Type.Object({
-  proxyWallet: Type.String(), bio: Type.String(), asset: Type.String(), pseudonym: Type.String(), amount: Type.Number(),
-  displayUsernamePublic: Type.Boolean(), outcomeIndex: Type.Integer(), name: Type.String(), profileImage: Type.String(),
-  profileImageOptimized: Type.String(),
-});
-
-const HolderGroup = Type.Object({ token: Type.String({ description: '`<condition_id>:<outcome_index>`' }), holders: Type.Array(Holder) });
 
 export const holdersRoute: RouteModule = (app, services) => {
   app.get('/holders', {
@@ -21,8 +13,5 @@ export const holdersRoute: RouteModule = (app, services) => {
       querystring: Query, response: { 200: Type.Array(HolderGroup), ...DATA_ERRORS },
     },
     ...dataRouteOptions(services, Query),
-  }, async (req, reply) => {
-    const body = await holdersPage(services.store.db, services.store.dialect, req.query);
-    return sendJsonText(reply, body);
-  });
+  }, async (req, reply) => sendJsonText(reply, await services.dataApi.holders(req.query)));
 };

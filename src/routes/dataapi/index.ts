@@ -1,6 +1,7 @@
 /**
  * The data API (Polymarket Data API compatible; spec "Positions", "Activity", "Holders"): one
- * file per route, the work in src/dataapi. Every route: `config: { family: 'data' }` (simple
+ * file per route, each calling one method of `services.dataApi` (src/dataapi/service.ts) and
+ * sending its bytes; the schemas are src/dataapi/schemas.ts. Every route: `config: { family: 'data' }` (simple
  * `{error}` bodies), the SIBYL_DATA_ALLOWLIST check and strict query parameters (shared.ts).
  */
 import type { RouteModule } from '../../http/types.js';

@@ -1,7 +1,7 @@
 /**
  * Wire pieces shared by the data API routes (/positions, /activity, /holders): the simple
- * error body, string enums (one `enum` keyword, so a wrong value reads "must be one of: …"),
- * and the route options every data route carries (family, allowlist, strict query hooks).
+ * error body and the route options every data route carries (family, allowlist, strict query
+ * hooks). The query and item schemas are the service's (src/dataapi/schemas.ts).
  */
 import { Type, type TSchema } from 'typebox';
 import type { Services } from '../../http/types.js';
@@ -15,9 +15,6 @@ export const DATA_ERRORS = {
   403: Type.Object({ error: Type.String({ description: '`unauthorized: ip_not_allowlisted`' }) }),
   500: Type.Object({ error: Type.String({ description: '`internal_error: <request id>`' }) }),
 };
-
-// The query schemas' pieces live with the data API service, whose parameter types are their Static<>.
-export { Direction, WalletParam, oneOf } from '../../dataapi/query-schemas.js';
 
 /** `config`, hooks and errors for a data route whose query schema is `query`. */
 export function dataRouteOptions(services: Services, query: TSchema & { properties: Record<string, unknown> }) {

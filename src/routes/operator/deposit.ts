@@ -5,23 +5,13 @@
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-
-const Body = Type.Object({
-  amount: Type.String({ pattern: '^[0-9]+$', description: 'an integer string of micro-units (6 decimals): "1000000" = 1 USDC' }),
-}, { additionalProperties: false });
-
-const Balance = Type.Object({
-  wallet: Type.String(),
-  asset: Type.String(),
-  balance: Type.String({ description: 'decimal' }),
-  free: Type.String({ description: 'decimal' }),
-});
+import { DepositInput, Deposited } from '../../operator/instance-schemas.js';
 
 export const operatorDeposit: RouteModule = (app, { operator }) => {
   app.post('/wallets/:address/deposit', {
     schema: {
       tags: ['operator'], summary: 'Credit collateral to a wallet', security: [{ operator: [] }],
-      params: Type.Object({ address: Type.String({ maxLength: 64 }) }), body: Body, response: { 200: Balance },
+      params: Type.Object({ address: Type.String({ maxLength: 64 }) }), body: DepositInput, response: { 200: Deposited },
     },
     config: { family: 'admin' },
   }, async (req) => operator.deposit(req.params.address, req.body.amount));

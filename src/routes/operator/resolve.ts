@@ -5,23 +5,13 @@
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-
-const Body = Type.Object({
-  winner: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-  payouts: Type.Optional(Type.Array(Type.Union([Type.String({ maxLength: 20 }), Type.Number()]), { minItems: 2, maxItems: 2 })),
-}, { additionalProperties: false });
-
-const Resolved = Type.Object({
-  condition_id: Type.String(),
-  payouts: Type.Array(Type.String()),
-  winner: Type.Union([Type.Integer(), Type.Null()]),
-});
+import { ResolveInput, Resolved } from '../../operator/instance-schemas.js';
 
 export const operatorResolve: RouteModule = (app, { operator }) => {
   app.post('/markets/:condition_id/resolve', {
     schema: {
       tags: ['operator'], summary: 'Resolve a market', security: [{ operator: [] }],
-      params: Type.Object({ condition_id: Type.String({ maxLength: 80 }) }), body: Body, response: { 200: Resolved },
+      params: Type.Object({ condition_id: Type.String({ maxLength: 80 }) }), body: ResolveInput, response: { 200: Resolved },
     },
     config: { family: 'admin' },
   }, async (req) => operator.resolve(req.params.condition_id, req.body));

@@ -6,37 +6,22 @@
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { errors } from '../../errors/catalogue.js';
+import { SignerInput, SignerLinks } from '../../operator/instance-schemas.js';
 
-const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'a 0x-prefixed 20-byte hex address' });
-const Links = Type.Object({
-  funder: Type.String(), signers: Type.Array(Type.String(), { description: 'lower-case addresses allowed to sign for the funder' }),
-  created: Type.Boolean({ description: 'whether this call added the link' }),
-});
 const Params = Type.Object({ funder: Type.String({ maxLength: 64 }) });
 const Refused = Type.Object({ type: Type.Optional(Type.String()), error: Type.String() });
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-export const operatorSigners: RouteModule = (app, { signedOrders, now }) => {
+export const operatorSigners: RouteModule = (app, { operator }) => {
   app.post('/wallets/:funder/signers', {
     schema: {
       tags: ['operator'], summary: 'Link a signer to a funder wallet (signature types 1 and 2)', security: [{ operator: [] }],
-      params: Params, body: Type.Object({ signer: Address }, { additionalProperties: false }), response: { 200: Links, 400: Refused },
+      params: Params, body: SignerInput, response: { 200: SignerLinks, 400: Refused },
     },
     config: { family: 'admin' },
-  }, async (req) => {
-    const funder = req.params.funder;
-    if (!ADDRESS.test(funder)) throw errors.badRequest(`invalid funder address ${JSON.stringify(funder)}: expected 0x + 40 hex digits`);
-    const created = await signedOrders.link(funder, req.body.signer, now());
-    return { funder: funder.toLowerCase(), signers: signedOrders.signersOf(funder), created };
-  });
+  }, async (req) => operator.linkSigner(req.params.funder, req.body.signer));
 
   app.get('/wallets/:funder/signers', {
-    schema: { tags: ['operator'], summary: 'The signers linked to a funder wallet', security: [{ operator: [] }], params: Params, response: { 200: Links, 400: Refused } },
+    schema: { tags: ['operator'], summary: 'The signers linked to a funder wallet', security: [{ operator: [] }], params: Params, response: { 200: SignerLinks, 400: Refused } },
     config: { family: 'admin' },
-  }, async (req) => {
-    const funder = req.params.funder;
-    if (!ADDRESS.test(funder)) throw errors.badRequest(`invalid funder address ${JSON.stringify(funder)}: expected 0x + 40 hex digits`);
-    return { funder: funder.toLowerCase(), signers: signedOrders.signersOf(funder), created: false };
-  });
+  }, async (req) => operator.signersOf(req.params.funder));
 };

@@ -12,15 +12,10 @@ import type { RouteModule } from '../../http/types.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { ApiError, errors } from '../../errors/catalogue.js';
 import { validationField, validationMessage, type AjvLikeError } from '../../http/validation-message.js';
+import { BalanceAnswer, LedgerAnswer } from '../../trading/ledger-desk.js';
 import { Hex32 } from './schemas.js';
 
 const Amount = Type.String({ pattern: '^[0-9]+$', description: 'an integer string of micro-units (6 decimals)' });
-const LedgerAnswer = Type.Object({ success: Type.Boolean(), transactionHash: Type.String() });
-const Balance = Type.Object({
-  balance: Type.String({ description: 'total, 6-decimal units' }),
-  allowance: Type.String({ description: 'what new orders may still spend (custodial: the free part), 6-decimal units' }),
-  free: Type.String(), reserved: Type.String(),
-});
 
 export const ledgerRoutes: RouteModule = (app, { auth, ledger }) => {
   const route = { config: { family: 'clob' as const }, preValidation: auth.requireL2 };
@@ -77,7 +72,7 @@ export const ledgerRoutes: RouteModule = (app, { auth, ledger }) => {
           token_id: Type.Optional(Type.String({ maxLength: 100 })),
           signature_type: Type.Optional(Type.String({ maxLength: 4 })),
         }),
-        response: { 200: Balance },
+        response: { 200: BalanceAnswer },
       },
     }, async (req) => {
       const { asset_type: type, token_id: token } = req.query;

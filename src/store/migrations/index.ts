@@ -27,6 +27,9 @@ import * as m0021 from './0021_sandbox.js';
 import * as m0022 from './0022_neg_risk.js';
 import * as m0023 from './0023_writer_lease.js';
 import * as m0024 from './0024_market_versions.js';
+import * as m0025 from './0025_profile_versions.js';
+import * as m0026 from './0026_catalog_versions.js';
+import * as m0027 from './0027_wallet_columns.js';
 
 export interface MigrationModule {
   up(db: Kysely<any>, ctx: MigrationContext): Promise<void>;
@@ -56,4 +59,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, MigrationModule]> = [
   ['0022_neg_risk', m0022],
   ['0023_writer_lease', m0023],
   ['0024_market_versions', m0024],
+  ['0025_profile_versions', m0025],
+  ['0026_catalog_versions', m0026],
+  ['0027_wallet_columns', m0027],
 ];

@@ -65,7 +65,7 @@ export class SignedOrderGate {
     if (!(await this.deps.store.claim(v.hash, v.signer, this.deps.now()))) {
       return rej('order_replayed', `replayed order: this signed order (hash ${v.hash}) was already submitted; sign a new order (a new salt)`, { field: 'salt', hash: v.hash });
     }
-    const funder = v.owner.toLowerCase() === who.address.toLowerCase() ? undefined : v.owner;
+    const funder = v.wallet.toLowerCase() === who.address.toLowerCase() ? undefined : v.wallet;
     return { body: posted, ...(funder ? { funder } : {}), claim: { hash: v.hash, signer: v.signer } };
   }
 }

@@ -28,7 +28,11 @@ export interface OrderFacts {
   takerFeeBps: number;
 }
 
-export interface Verified { hash: Hex; version: OrderVersion; signer: string; owner: string }
+export interface Verified {
+  hash: Hex; version: OrderVersion; signer: string;
+  /** The maker: the wallet the order trades for. */
+  wallet: string;
+}
 
 const rej = (code: string, message: string, extra: Record<string, unknown> = {}): InputReject => ({ code, message, ...extra });
 
@@ -88,7 +92,7 @@ export function verifySignedOrder(o: PostedOrder, keyAddress: string, facts: Ord
   const expected = domainOf(version, ctx.chainId, contractOf(ctx.bots, version, facts.negRisk));
   const hash = orderDigest(version, ctx.chainId, expected.verifyingContract as string, message);
   const checked = checkSigner(o.signer, hash, signature);
-  if (checked.ok) return { hash, version, signer: getAddress(o.signer), owner: getAddress(o.maker) };
+  if (checked.ok) return { hash, version, signer: getAddress(o.signer), wallet: getAddress(o.maker) };
   const address = checked.recovered;
   for (const d of otherDomains(ctx, version, expected)) {
     const other = recoverSigner(orderDigest(version, d.chainId as number, d.verifyingContract as string, message), signature);
