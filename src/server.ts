@@ -142,7 +142,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
       { maxAssets: config.wsMaxAssets, ...opts.streamLimits });
     operator.onNamed((cid) => streams.announceMarket(cid)); // a named neg-risk placeholder is a new market (docs/neg-risk.md)
-    const marketData = new MarketData({ store, exchange, now }); // books, prices, listings, history, trades (src/marketdata)
+    const marketData = new MarketData({ store, exchange, cache, now }); // books, prices, listings, history, trades (src/marketdata)
     const dataApi = new DataApi({ db: store.db, exchange, cache, now }); // /positions, /activity, /holders (src/dataapi)
     const { sandbox, bookHistory } = setupSandbox({ config, store, exchange, marketData, orders, ledger, operator, heartbeats, keys: auth.keys, now,
       manual: opts.sandboxManual, onError: (err) => app?.log.error({ err }, 'sandbox failure') });

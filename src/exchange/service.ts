@@ -197,8 +197,9 @@ export class ExchangeService {
     return r.batchSeq;
   }
 
-  /** Takes a restored core (and its counters) as the current one. */
+  /** Takes a restored core (and its counters) as the current one, under a new generation. */
   private adopt(r: Awaited<ReturnType<typeof restoreFromDb>>): ExchangeCore {
+    this.generation++; // readers key kept answers by it: one read from the discarded core is never taken for the new one's
     [this.ex, this.tradeSeq.value, this.batchSeq, this.bookSeqs, this.sealedOrderSeq] = [r.exchange, r.tradeSeq, r.batchSeq, r.bookSeqs, r.exchange.counters().seq];
     return r.exchange;
   }

@@ -3,15 +3,15 @@
  * descending so the best price is the LAST element, `timestamp` the ms of the book's last change,
  * `hash` the SHA-1 hex of the compact JSON of the snapshot with `hash: ""` (keys in wire order).
  *
- * A snapshot is serialised once per book version: the cache holds the JSON text per token and
- * is checked against the live book's version (plus tick and minimum size, which an operator can
- * change without touching the book) — never against time.
+ * A snapshot is serialised once per book version: its JSON bytes are kept in the process's cache
+ * (area `marketdata:books`) under the token id, at [core generation, book version, tick size,
+ * minimum size] (an operator can change the last two without touching the book) — never a clock.
  */
 import { createHash } from 'node:crypto';
-import type { ExchangeCore } from '../core/index.js';
 import { formatMicro } from '../domain/money.js';
+import type { CacheArea } from '../store/cache.js';
 import { noBook, parseToken, type StaticsCache } from './tokens.js';
-import { bookHead } from './versions.js';
+import type { CoreGeneration } from './versions.js';
 
 export interface BookSnapshot {
   market: string;
@@ -26,39 +26,26 @@ export interface BookSnapshot {
   last_trade_price: string;
 }
 
-interface Entry {
-  core: ExchangeCore;
-  version: number;
-  tick: number;
-  minSize: number;
-  body: Buffer;
-}
-
-/** Beyond this many cached books the cache starts over (bounded memory on huge catalogs). */
-const MAX_ENTRIES = 20_000;
-
 export function hashOf(snap: BookSnapshot): string {
   return createHash('sha1').update(JSON.stringify({ ...snap, hash: '' })).digest('hex');
 }
 
 export class BookSnapshots {
-  private readonly cache = new Map<string, Entry>();
-
-  constructor(private readonly core: () => ExchangeCore, private readonly statics: StaticsCache) {}
+  /** `generation`: the core's (versions.ts); `kept`: the area `marketdata:books`, keyed by token id. */
+  constructor(private readonly generation: CoreGeneration, private readonly statics: StaticsCache, private readonly kept: CacheArea<Buffer>) {}
 
   /** The snapshot as UTF-8 JSON; 400 for a malformed token id, 404 when the token has no book. */
   async json(tokenText: unknown): Promise<Buffer> {
     const t = parseToken(tokenText);
-    const core = this.core();
-    const head = bookHead(core, t.conditionId);
-    if (!head) throw noBook();
-    const hit = this.cache.get(t.tokenId);
-    if (hit && hit.core === core && hit.version === head.version && hit.tick === head.tickSize && hit.minSize === head.minOrderSize) {
-      return hit.body;
-    }
+    const core = this.generation.core;
+    const version = core.bookVersion(t.tokenId);
+    const row = version === undefined ? undefined : core.market(t.conditionId);
+    if (!row) throw noBook();
+    const hit = this.kept.get(t.tokenId, [this.generation.value, version!, row.tickSize, row.minOrderSize]);
+    if (hit !== undefined) return hit;
     const statics = this.statics.peek(t.conditionId) ?? await this.statics.get(t.conditionId);
-    // Re-read after the await: the book may have moved meanwhile.
-    const live = this.core().book(t.tokenId);
+    // Re-read after the await: the book may have moved meanwhile (kept at what is read now).
+    const live = this.generation.core.book(t.tokenId);
     if (!live) throw noBook();
     const snap: BookSnapshot = {
       market: live.conditionId,
@@ -74,9 +61,7 @@ export class BookSnapshots {
     };
     snap.hash = hashOf(snap);
     const body = Buffer.from(JSON.stringify(snap));
-    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-    this.cache.set(t.tokenId, { core: this.core(), version: live.version, tick: live.tickSize, minSize: live.minOrderSize, body });
-    return body;
+    return this.kept.set(t.tokenId, [this.generation.value, live.version, live.tickSize, live.minOrderSize], body);
   }
 
   /** Several snapshots as one JSON array; unknown tokens are left out, malformed ones are a 400. */

@@ -11,20 +11,26 @@
  * after its end are not seen — the last bucket, cut by an `endTs` in the past, shows the price
  * at `endTs`, not one that traded later.
  *
- * Cache: per market, the fill series (times and outcome-0 prices), extended incrementally by
- * trade sequence when the market's book version moves; the version recorded is the one the
- * database had committed (`books.version`, read before the fills), so a fill in flight is never
- * missed. Per series, the serialised points of the last few windows. Nothing expires by time.
+ * Working state (not an answer): per market, the fill series (times and outcome-0 prices),
+ * extended incrementally by trade sequence when the market's book version moves; the version
+ * recorded is the one the database had committed (`books.version`, read before the fills), so a
+ * fill in flight is never missed; a series of an older core generation is read again from the
+ * start. At most `MAX_SERIES` markets' series are held (beyond, they start over).
+ * Kept answers, in the process's cache: the serialised points of a window (area
+ * `marketdata:history`) and the single-token answer (`marketdata:history-json`), keyed by market,
+ * outcome, bucket-aligned window, fidelity and the number of fills up to its end, at [the
+ * series' core generation, its last trade seq, its resolution time]. Nothing expires by time.
  */
-import type { ExchangeCore } from '../core/index.js';
 import type { Db } from '../catalog/write.js';
 import { MICRO, formatMicro } from '../domain/money.js';
+import type { CacheArea, Version } from '../store/cache.js';
 import { noBook, parseToken } from './tokens.js';
-import { bookVersion } from './versions.js';
+import { bookVersion, type CoreGeneration } from './versions.js';
 import { checkParams, windowOf, type HistoryParams, type Window } from './history-params.js';
 
 interface Series {
-  core: ExchangeCore;
+  /** The core generation it was read under (versions.ts). */
+  generation: number;
   /** Book version the series is complete for; -1 for a market without a book. */
   version: number;
   lastSeq: number;
@@ -32,30 +38,27 @@ interface Series {
   times: number[];
   prices: number[];
   resolvedAtS: number | null;
-  bodies: Map<string, string>;
-  /** The same, wrapped as the single-token answer and encoded. */
-  wire: Map<string, Buffer>;
 }
 
-const MAX_BODIES = 8;
+/** Markets whose fill series are held at once (a series is a few numbers per fill). */
 const MAX_SERIES = 5000;
+
+/** What a series' kept answers are versioned by: new fills or a resolution move it. */
+const versionOf = (s: Series): Version => [s.generation, s.lastSeq, s.resolvedAtS ?? -1];
 
 export class History {
   private readonly series = new Map<string, Series>();
 
-  constructor(private readonly db: Db, private readonly core: () => ExchangeCore, private readonly now: () => number) {}
+  /** `bodies`: area `marketdata:history` (points as JSON text); `answers`: `marketdata:history-json` (encoded single-token answers). */
+  constructor(private readonly db: Db, private readonly generation: CoreGeneration, private readonly now: () => number,
+    private readonly bodies: CacheArea<string>, private readonly answers: CacheArea<Buffer>) {}
 
   /** `{"history": [...]}` as UTF-8, encoded once per series version and window. */
   async json(tokenText: unknown, p: HistoryParams): Promise<Buffer> {
     checkParams(p);
-    const { s, key, body } = await this.points(tokenText, p);
+    const { key, version, body } = await this.points(tokenText, p);
     if (key === null) return Buffer.from(`{"history":${body}}`);
-    const hit = s.wire.get(key);
-    if (hit) return hit;
-    const wire = Buffer.from(`{"history":${body}}`);
-    if (s.wire.size >= MAX_BODIES) s.wire.delete(s.wire.keys().next().value!);
-    s.wire.set(key, wire);
-    return wire;
+    return this.answers.get(key, version) ?? this.answers.set(key, version, Buffer.from(`{"history":${body}}`));
   }
 
   async batchJson(tokens: unknown[], p: HistoryParams): Promise<string> {
@@ -68,62 +71,56 @@ export class History {
     return `{"history":{${parts.join(',')}}}`;
   }
 
-  /** The JSON array of one token's points, with its series and cache key (null: no window). */
-  private async points(tokenText: unknown, p: HistoryParams): Promise<{ s: Series; key: string | null; body: string }> {
+  /** The JSON array of one token's points, with the key and version it is kept at (key null: no window). */
+  private async points(tokenText: unknown, p: HistoryParams): Promise<{ key: string | null; version: Version; body: string }> {
     const t = parseToken(tokenText);
     const s = await this.seriesOf(t.conditionId);
     const nowS = Math.floor(this.now() / 1000);
     const first = s.times.length ? Math.floor(s.times[0]! / 1000) : null;
     const w = windowOf(p, nowS, s.resolvedAtS, first);
-    if (w === null) return { s, key: null, body: '[]' };
+    const version = versionOf(s);
+    if (w === null) return { key: null, version, body: '[]' };
     const f = w.fidelityS;
     const seen = fillsUpTo(s.times, (w.end + 1) * 1000);
-    const key = `${t.outcome}|${Math.floor(w.start / f)}|${Math.floor(w.end / f)}|${f}|${seen}`;
-    const hit = s.bodies.get(key);
-    if (hit !== undefined) return { s, key, body: hit };
-    const body = render(s, t.outcome, w, seen);
-    if (s.bodies.size >= MAX_BODIES) s.bodies.delete(s.bodies.keys().next().value!);
-    s.bodies.set(key, body);
-    return { s, key, body };
+    const key = `${t.tokenId}|${Math.floor(w.start / f)}|${Math.floor(w.end / f)}|${f}|${seen}`;
+    const body = this.bodies.get(key, version) ?? this.bodies.set(key, version, render(s, t.outcome, w, seen));
+    return { key, version, body };
   }
 
   private async seriesOf(cid: string): Promise<Series> {
-    const core = this.core();
+    const core = this.generation.core;
+    const generation = this.generation.value;
     const memVersion = bookVersion(core, cid);
     const resolvedInMemory = core.bookMeta(cid)?.status === 'resolved';
     let s = this.series.get(cid);
-    if (s && s.core === core && s.version === memVersion && (!resolvedInMemory || s.resolvedAtS !== null)) return s;
+    if (s && s.generation === generation && s.version === memVersion && (!resolvedInMemory || s.resolvedAtS !== null)) return s;
 
     // Order matters: the committed book version first, then the fills (at least that recent).
     const book = await this.db.selectFrom('books').select('version').where('condition_id', '=', cid).executeTakeFirst();
     const market = await this.db.selectFrom('markets').select(['resolved_at']).where('condition_id', '=', cid).executeTakeFirst();
     if (!market) throw noBook();
-    if (!s || s.core !== core) s = { core, version: -1, lastSeq: 0, times: [], prices: [], resolvedAtS: null, bodies: new Map(), wire: new Map() };
+    if (!s || s.generation !== generation) s = { generation, version: -1, lastSeq: 0, times: [], prices: [], resolvedAtS: null };
     const fills = await this.db.selectFrom('trades as t').innerJoin('trade_makers as m', 'm.trade_id', 't.id')
       .select(['t.seq', 't.match_time', 'm.asset', 'm.price'])
       .where('t.market', '=', cid).where('t.seq', '>', s.lastSeq)
       .orderBy('t.seq').orderBy('m.idx').execute();
+    // A concurrent read of the same series may have appended some of these meanwhile (a trade's
+    // maker rows are appended together, so its seq tells).
+    const done = s.lastSeq;
     for (const f of fills) {
+      if (Number(f.seq) <= done) continue;
       const price = Number(f.price);
       const last = s.times.length ? s.times[s.times.length - 1]! : 0;
       s.times.push(Math.max(last, Number(f.match_time)));
       s.prices.push(f.asset.endsWith(':1') ? MICRO - price : price);
       s.lastSeq = Number(f.seq);
     }
-    if (fills.length) clear(s);
-    const resolvedAtS = market.resolved_at === null ? null : Math.floor(Number(market.resolved_at) / 1000);
-    if (resolvedAtS !== s.resolvedAtS) clear(s);
-    s.resolvedAtS = resolvedAtS;
+    s.resolvedAtS = market.resolved_at === null ? null : Math.floor(Number(market.resolved_at) / 1000);
     s.version = memVersion === -1 ? -1 : Number(book?.version ?? 0);
     if (this.series.size >= MAX_SERIES && !this.series.has(cid)) this.series.clear();
     this.series.set(cid, s);
     return s;
   }
-}
-
-function clear(s: Series): void {
-  s.bodies.clear();
-  s.wire.clear();
 }
 
 /** How many of the fills (times in ms, non-decreasing) are before `boundMs` (binary search). */

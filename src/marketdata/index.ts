@@ -1,23 +1,27 @@
 /**
  * Market data: order books, prices, market listings, price history and public trades — the
  * read side of the CLOB API (issue #6). Books and prices come from the exchange's memory;
- * listings, history and trades from the database; every cache is checked against a version
- * (book versions, the catalog version counter, the committed trade sequence), never a clock.
+ * listings, history and trades from the database. Kept answers live in areas of the process's
+ * cache (`marketdata:*`), each at a version from the exchange's side (core generation, book
+ * versions, trade seq) or the database's `page_versions` (`marketdata`), never a clock.
  * See README.md for the decisions. The composition root builds it once (`services.marketData`).
  */
 import type { Store } from '../store/db.js';
 import type { ExchangeService } from '../exchange/service.js';
+import { jsonTextBytes, type Cache } from '../store/cache.js';
 import { BookSnapshots } from './book.js';
 import { History } from './history.js';
-import { Listings } from './listings.js';
+import { keptPageBytes, Listings, type KeptPage } from './listings.js';
 import { Prices } from './prices.js';
 import { StaticsCache } from './tokens.js';
 import { publicTrades, TRADES_PAGE_SIZE, type TradeQuery } from './trades.js';
+import { CoreGeneration } from './versions.js';
 
-/** What market data reads: the database, the live exchange and the clock. */
+/** What market data reads: the database, the live exchange, the clock; and the process's cache it keeps answers in. */
 export interface MarketDataDeps {
   store: Store;
   exchange: ExchangeService;
+  cache: Cache;
   now(): number;
 }
 
@@ -30,13 +34,14 @@ export class MarketData {
   tradesPageSize = TRADES_PAGE_SIZE;
 
   constructor(private readonly services: MarketDataDeps) {
-    const db = services.store.db;
-    const core = () => services.exchange.core;
-    const statics = new StaticsCache(db);
-    this.books = new BookSnapshots(core, statics);
-    this.prices = new Prices(core, statics);
-    this.listings = new Listings(db, core);
-    this.history = new History(db, core, () => services.now());
+    const { store: { db }, cache } = services;
+    const generation = new CoreGeneration(services.exchange);
+    const statics = new StaticsCache(db, generation);
+    this.books = new BookSnapshots(generation, statics, cache.area('marketdata:books'));
+    this.prices = new Prices(generation, statics, cache.area('marketdata:prices'));
+    this.listings = new Listings(db, generation, cache.area<KeptPage>('marketdata:listings', keptPageBytes));
+    this.history = new History(db, generation, () => services.now(),
+      cache.area<string>('marketdata:history', jsonTextBytes), cache.area('marketdata:history-json'));
   }
 
   trades(q: TradeQuery) {

@@ -7,24 +7,22 @@
 import type { BookView, ExchangeCore } from '../core/index.js';
 import { MICRO, formatMicro } from '../domain/money.js';
 import { errors } from '../errors/catalogue.js';
+import type { CacheArea } from '../store/cache.js';
 import { noBook, parseToken, type StaticsCache } from './tokens.js';
-import { bookVersion } from './versions.js';
+import { bookVersion, type CoreGeneration } from './versions.js';
 
 export type PriceSide = 'BUY' | 'SELL';
 
 const str = (micro: number | null): string => (micro === null ? '' : formatMicro(micro));
 
-const MAX_MAPS = 1000;
-
 export class Prices {
-  private readonly maps = new Map<string, { core: ExchangeCore; versions: number; body: Buffer }>();
-
-  constructor(private readonly core: () => ExchangeCore, private readonly statics: StaticsCache) {}
+  /** `generation`: the core's (versions.ts); `kept`: the area `marketdata:prices`, keyed by token list. */
+  constructor(private readonly generation: CoreGeneration, private readonly statics: StaticsCache, private readonly kept: CacheArea<Buffer>) {}
 
   /** The top of a token's book; 400/404 as for the book. */
   top(tokenText: unknown): BookView {
     const t = parseToken(tokenText);
-    const view = this.core().book(t.tokenId, 1);
+    const view = this.generation.core.book(t.tokenId, 1);
     if (!view) throw noBook();
     return view;
   }
@@ -33,30 +31,31 @@ export class Prices {
   private many<T>(tokens: unknown[], fn: (v: BookView) => T): Array<[string, T]> {
     const refs = tokens.map(parseToken);
     const out: Array<[string, T]> = [];
+    const core = this.generation.core;
     for (const r of refs) {
-      const v = this.core().book(r.tokenId, 1);
+      const v = core.book(r.tokenId, 1);
       if (v) out.push([r.tokenId, fn(v)]);
     }
     return out;
   }
 
   /**
-   * The price map as UTF-8 JSON, cached per token list and checked against the sum of those
-   * books' versions (clients poll the same list over and over).
+   * The price map as UTF-8 JSON, kept per token list (clients poll the same list over and over)
+   * at [core generation, sum of those books' versions + 1]: versions only grow within a
+   * generation, so any change to any of the books changes the sum (a token without a book counts
+   * 0, so one gaining a book changes it too). Synchronous: the map is built from the core read.
    */
   priceMap(tokens: unknown[]): Buffer {
     const refs = tokens.map(parseToken);
-    const core = this.core();
+    const core = this.generation.core;
     const key = refs.map((r) => r.tokenId).join(',');
     let versions = 0;
     for (const r of refs) versions += bookVersion(core, r.conditionId) + 1;
-    const hit = this.maps.get(key);
-    if (hit && hit.core === core && hit.versions === versions) return hit.body;
+    const version = [this.generation.value, versions];
+    const hit = this.kept.get(key, version);
+    if (hit !== undefined) return hit;
     const map = Object.fromEntries(this.many(tokens, (v) => ({ BUY: str(bestBid(v)), SELL: str(bestAsk(v)) })));
-    const body = Buffer.from(JSON.stringify(map));
-    if (this.maps.size >= MAX_MAPS) this.maps.clear();
-    this.maps.set(key, { core, versions, body });
-    return body;
+    return this.kept.set(key, version, Buffer.from(JSON.stringify(map)));
   }
 
   price(tokenText: unknown, side: unknown): { price: string } {

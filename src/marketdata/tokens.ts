@@ -2,13 +2,14 @@
  * Token ids on the market-data routes: `<condition_id>:<outcome_index>` (runtime.md). A text
  * that is not of that form is the real service's 400 `Invalid token id`; a well-formed id whose
  * market has no book in the exchange is its 404 `No orderbook exists for the requested token id`.
- * Also the one per-market fact the book snapshot needs from the catalog (`neg_risk`, fixed when
- * the market is created), cached for the life of the process.
+ * Also the per-market facts the book snapshot needs from the catalog (`neg_risk` and the creation
+ * time, fixed when the market is created), held while the core's generation stands.
  */
 import { ApiError, errors } from '../errors/catalogue.js';
 import { TOKEN_ID } from '../domain/ids.js';
 import { TokenCodec, tokenCodec } from '../domain/token-codec.js';
 import type { Db } from '../catalog/write.js';
+import type { CoreGeneration } from './versions.js';
 
 export const MSG_INVALID_TOKEN = 'Invalid token id';
 export const MSG_NO_BOOK = 'No orderbook exists for the requested token id';
@@ -43,22 +44,45 @@ export interface MarketStatics {
   createdAt: number;
 }
 
-/** Catalog facts that never change after a market is created, loaded once per market. */
+/** Markets whose facts are held at once (beyond, they start over). */
+const MAX_STATICS = 100_000;
+
+/**
+ * Catalog facts that never change after a market is created, loaded once per market: working
+ * state, not an answer. A reset may create a market again under the same id (a new creation
+ * time); it rebuilds the core, so everything here is forgotten when the core's generation moves.
+ */
 export class StaticsCache {
   private readonly known = new Map<string, MarketStatics>();
+  private generation = -1;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db, private readonly core: CoreGeneration) {}
 
   peek(conditionId: string): MarketStatics | undefined {
-    return this.known.get(conditionId);
+    return this.current().get(conditionId);
   }
 
   async get(conditionId: string): Promise<MarketStatics> {
-    const hit = this.known.get(conditionId);
+    const hit = this.current().get(conditionId);
     if (hit) return hit;
+    const generation = this.generation;
     const row = await this.db.selectFrom('markets').select(['neg_risk', 'created_at']).where('condition_id', '=', conditionId).executeTakeFirst();
     const s: MarketStatics = { negRisk: Number(row?.neg_risk ?? 0) === 1, createdAt: Number(row?.created_at ?? 0) };
-    if (row) this.known.set(conditionId, s);
+    const known = this.current();
+    if (row && this.generation === generation) {
+      if (known.size >= MAX_STATICS) known.clear();
+      known.set(conditionId, s);
+    }
     return s;
+  }
+
+  /** The facts held, forgotten first if the core's generation moved. */
+  private current(): Map<string, MarketStatics> {
+    const generation = this.core.value;
+    if (generation !== this.generation) {
+      this.known.clear();
+      this.generation = generation;
+    }
+    return this.known;
   }
 }

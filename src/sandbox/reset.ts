@@ -6,7 +6,7 @@
  * transaction on the embedded store's own handle (ATTACH the template, DELETE and INSERT …
  * SELECT every venue table), so no other work of the process — no request, no read — runs while
  * it is half done. Triggers fire as for any write, so every kept answer's version moves
- * (page_versions, marketdata_version); the search index is told to start over
+ * (page_versions); the search index is told to start over
  * (`search:resets`). The event sequence only grows: the batch number and every book's `seq`
  * go on past their old values. Kept as they were: settings (exchange mode, master key), the
  * operator's audit trail, heartbeat sessions, the book history and its per-market settings,
@@ -24,7 +24,7 @@ import { fillEventItems } from '../catalog/event-json.js';
 
 /** Tables a reset never touches (state of the process or the operator, not of the venue). */
 export const KEPT_TABLES = new Set([
-  'settings', 'admin_audit', 'heartbeat_sessions', 'page_versions', 'marketdata_version', 'book_history', 'book_history_markets',
+  'settings', 'admin_audit', 'heartbeat_sessions', 'page_versions', 'book_history', 'book_history_markets',
   'sqlite_sequence', 'sqlite_stat1', 'sqlite_stat4',
 ]);
 

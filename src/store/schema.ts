@@ -5,7 +5,6 @@
 import type { Generated } from 'kysely';
 import type { AuthTables } from './schema-auth.js';
 import type { ExchangeTables } from './schema-exchange.js';
-import type { MarketdataTables } from './schema-marketdata.js';
 
 type Flag = number; // 0 | 1
 type Ms = number; // Unix milliseconds
@@ -208,7 +207,7 @@ export interface SettingsTable { key: string; value: string }
 export interface EventsFtsTable { rowid: number; title: string; slug: string }
 export interface TagsFtsTable { rowid: number; label: string; slug: string }
 
-export interface Database extends ExchangeTables, AuthTables, MarketdataTables {
+export interface Database extends ExchangeTables, AuthTables {
   sites: SitesTable;
   event_creators: EventCreatorsTable;
   tags: TagsTable;

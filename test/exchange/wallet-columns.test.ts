@@ -1,7 +1,7 @@
 /**
- * Migration 0027 (`owner` → `wallet` in orders, trades and trade_makers) on both stores, over a
- * database holding data at 0026: a trading history is written, the database is taken back to
- * exactly the schema a fresh database has at 0026 (checked: columns and indexes), and migrating
+ * Migration 0028 (`owner` → `wallet` in orders, trades and trade_makers) on both stores, over a
+ * database holding data at 0027: a trading history is written, the database is taken back to
+ * exactly the schema a fresh database has at 0027 (checked: columns and indexes), and migrating
  * again must keep every row, name the indexes after the wallet, leave no index, trigger, view or
  * function reading `owner`, and restore the same exchange (live orders, reservations, books).
  */
@@ -58,14 +58,14 @@ async function ownerReaders(store: Store): Promise<string[]> {
   return r.rows.filter((x) => x.s !== null && /\bowner\b/i.test(x.s)).map((x) => x.n);
 }
 
-/** A fresh database migrated to just before 0027. */
-async function at0026(backend: Backend): Promise<{ store: Store; dispose(): Promise<void> }> {
+/** A fresh database migrated to just before 0028. */
+async function at0027(backend: Backend): Promise<{ store: Store; dispose(): Promise<void> }> {
   const { config, dispose } = await backend.fresh();
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const ctx = migrationContext(store.dialect);
   const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => {
     const out: Record<string, Migration> = {};
-    for (const [name, mod] of MIGRATIONS) if (name < '0027') out[name] = { up: (db) => mod.up(db, ctx) };
+    for (const [name, mod] of MIGRATIONS) if (name < '0028') out[name] = { up: (db) => mod.up(db, ctx) };
     return out;
   } } });
   const { error } = await migrator.migrateToLatest();
@@ -73,22 +73,22 @@ async function at0026(backend: Backend): Promise<{ store: Store; dispose(): Prom
   return { store, dispose: async () => { await store.close(); await dispose(); } };
 }
 
-/** Takes a migrated database back to 0026: the columns and indexes as 0003 made them, 0027 unrecorded. */
-async function backTo0026(store: Store): Promise<void> {
+/** Takes a migrated database back to 0027: the columns and indexes as 0003 made them, 0028 unrecorded. */
+async function backTo0027(store: Store): Promise<void> {
   const db = store.db as Kysely<any>;
   for (const t of TABLES) await sql.raw(`alter table ${t} rename column wallet to owner`).execute(db);
   for (const [now, was, table, cols] of [['trades_wallet', 'trades_owner', 'trades', '"owner", "seq"'], ['trade_makers_wallet', 'trade_makers_owner', 'trade_makers', '"owner", "trade_id"']]) {
     await sql.raw(`drop index ${now}`).execute(db);
     await sql.raw(`create index "${was}" on "${table}" (${cols})`).execute(db);
   }
-  await sql`delete from kysely_migration where name = '0027_wallet_columns'`.execute(db);
+  await sql`delete from kysely_migration where name = '0028_wallet_columns'`.execute(db);
 }
 
 for (const backend of backends()) {
-  describe(`migration 0027: wallet columns (${backend.name})`, { skip: backend.skip }, () => {
+  describe(`migration 0028: wallet columns (${backend.name})`, { skip: backend.skip }, () => {
     it('keeps every order and trade, names the indexes after the wallet and restores the same exchange', async () => {
       const { store, reopen, dispose } = await freshStore(backend);
-      const fresh = await at0026(backend);
+      const fresh = await at0027(backend);
       let open = true;
       try {
         const [m] = await addMarkets(store, 1);
@@ -114,16 +114,16 @@ for (const backend of backends()) {
         assert.deepEqual(rows.makers.map((r) => r.wallet).sort(), [b, c].sort(), 'both makers of the trade');
         assert.equal(rows.trades[0]!.wallet, a);
 
-        await backTo0026(store);
+        await backTo0027(store);
         const zero = await shape(fresh.store);
-        assert.ok(zero.columns.includes('trades.owner') && zero.indexes.some((x) => x.includes('trade_makers_owner')), 'a 0026 database as 0003 made it');
-        assert.deepEqual(await shape(store), zero, 'the database is at 0026 exactly');
+        assert.ok(zero.columns.includes('trades.owner') && zero.indexes.some((x) => x.includes('trade_makers_owner')), 'a 0027 database as 0003 made it');
+        assert.deepEqual(await shape(store), zero, 'the database is at 0027 exactly');
         await store.close();
         open = false;
 
         const again = reopen();
         try {
-          assert.deepEqual((await migrateToLatest(again)).applied, ['0027_wallet_columns']);
+          assert.deepEqual((await migrateToLatest(again)).applied, ['0028_wallet_columns']);
           const after = await shape(again);
           assert.deepEqual(after.columns.filter((x) => /owner|wallet/.test(x)).sort(), ['orders.wallet', 'trade_makers.wallet', 'trades.wallet']);
           const named = after.indexes.filter((x) => /wallet|owner/.test(x));

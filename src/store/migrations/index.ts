@@ -29,7 +29,8 @@ import * as m0023 from './0023_writer_lease.js';
 import * as m0024 from './0024_market_versions.js';
 import * as m0025 from './0025_profile_versions.js';
 import * as m0026 from './0026_catalog_versions.js';
-import * as m0027 from './0027_wallet_columns.js';
+import * as m0027 from './0027_marketdata_versions.js';
+import * as m0028 from './0028_wallet_columns.js';
 
 export interface MigrationModule {
   up(db: Kysely<any>, ctx: MigrationContext): Promise<void>;
@@ -61,5 +62,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, MigrationModule]> = [
   ['0024_market_versions', m0024],
   ['0025_profile_versions', m0025],
   ['0026_catalog_versions', m0026],
-  ['0027_wallet_columns', m0027],
+  ['0027_marketdata_versions', m0027],
+  ['0028_wallet_columns', m0028],
 ];
