@@ -13,7 +13,7 @@ import type { OrderRow } from './types.js';
 
 /** Price of outcome-0 price `p0` in the order's own outcome terms. */
 export function ownPrice(row: OrderRow, p0: number): number {
-  return row.outcome === 0 ? p0 : MICRO - p0;
+  return row.outcomeIndex === 0 ? p0 : MICRO - p0;
 }
 
 /** Collateral an order must keep reserved: a size-mode BUY its limit cost plus unused fee room. */
@@ -46,13 +46,13 @@ export function settleFill(st: State, row: OrderRow, x: number, size: number, bp
     L.move(row.wallet, COLLATERAL, 0, -fee, 'fee', tradeId);
     row.reserved -= cost + fee;
     L.move(row.wallet, row.tokenId, size, 0, 'trade', tradeId);
-    L.positions.buy(row.wallet, row.tokenId, row.conditionId, row.outcome, x, size);
+    L.positions.buy(row.wallet, row.tokenId, row.conditionId, row.outcomeIndex, x, size);
   } else {
     L.move(row.wallet, row.tokenId, 0, -size, 'trade', tradeId);
     row.reserved -= size;
     L.move(row.wallet, COLLATERAL, cost, 0, 'trade', tradeId);
     L.move(row.wallet, COLLATERAL, -fee, 0, 'fee', tradeId);
-    L.positions.sell(row.wallet, row.tokenId, row.conditionId, row.outcome, x, size);
+    L.positions.sell(row.wallet, row.tokenId, row.conditionId, row.outcomeIndex, x, size);
   }
   L.move(FEE_ACCOUNT, COLLATERAL, fee, 0, 'fee', tradeId);
   row.sizeMatched += size;
@@ -65,7 +65,7 @@ export function settleFill(st: State, row: OrderRow, x: number, size: number, bp
     L.move(row.wallet, COLLATERAL, extra, -extra, 'release', row.id);
     row.reserved = need;
   }
-  L.note(row.wallet, 'TRADE', now, row.conditionId, row.tokenId, row.outcome, x, size, cost, tx, row.side);
+  L.note(row.wallet, 'TRADE', now, row.conditionId, row.tokenId, row.outcomeIndex, x, size, cost, tx, row.side);
   st.touchOrder(row);
   return fee;
 }

@@ -112,8 +112,8 @@ export class SnapshotLoader {
       this.lastMarket = row.conditionId;
       this.lastState = m;
     }
-    const side: BookSide = (row.side === 'BUY') === (row.outcome === 0) ? BID : ASK;
-    const p0 = row.outcome === 0 ? row.price : MICRO - row.price;
+    const side: BookSide = (row.side === 'BUY') === (row.outcomeIndex === 0) ? BID : ASK;
+    const p0 = row.outcomeIndex === 0 ? row.price : MICRO - row.price;
     const acct = this.st.acct(row.wallet);
     this.st.rest(row, m!, m!.book.add(side, p0 / m!.book.res, row.originalSize - row.sizeMatched, acct), acct);
   }

@@ -83,7 +83,7 @@ export interface OrderRow {
   builder: string | null;
   conditionId: string;
   tokenId: string;
-  outcome: 0 | 1;
+  outcomeIndex: 0 | 1;
   side: Side;
   type: OrderType;
   postOnly: boolean;

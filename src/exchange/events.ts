@@ -33,7 +33,7 @@ export interface PriceLevel {
 export interface AssetBookChange {
   assetId: string;
   conditionId: string;
-  outcome: 0 | 1;
+  outcomeIndex: 0 | 1;
   /**
    * One more for every committed batch that changed this book, stored with it (`books.seq`), so
    * it goes on across restarts; both tokens of a market share it. A gap means a missed change.
@@ -136,8 +136,8 @@ export function advanceBookSeqs(batch: Batch, seqs: Map<string, number>): Map<st
 export function committedBatch(batch: Batch, ex: ExchangeCore, seq: number, bookSeqs: ReadonlyMap<string, number>, firstOrderSeq: number, generation: number, at: number): CommittedBatch {
   const levels = new Map<string, Set<number>>(); // condition id → side × (MICRO + 1) + outcome-0 price
   for (const o of batch.orders.values()) {
-    const price0 = o.outcome === 0 ? o.price : MICRO - o.price;
-    const side = (o.side === 'BUY') === (o.outcome === 0) ? 0 : 1;
+    const price0 = o.outcomeIndex === 0 ? o.price : MICRO - o.price;
+    const side = (o.side === 'BUY') === (o.outcomeIndex === 0) ? 0 : 1;
     let set = levels.get(o.conditionId);
     if (set === undefined) levels.set(o.conditionId, (set = new Set()));
     set.add(side * (MICRO + 1) + price0);
@@ -161,8 +161,8 @@ function heads(ex: ExchangeCore, cid: string, seq: number, reset: boolean): [Ass
     conditionId: cid, seq, version: meta.version, reset, lastChangeMs: meta.lastChangeMs, tickSize: market.tickSize, minOrderSize: market.minOrderSize,
   };
   return [
-    { ...common, assetId: tokenId(cid, 0), outcome: 0, bids: [], asks: [], bestBid: best.bid, bestAsk: best.ask, lastTradePrice: last },
-    { ...common, assetId: tokenId(cid, 1), outcome: 1, bids: [], asks: [], bestBid: flip(best.ask), bestAsk: flip(best.bid), lastTradePrice: flip(last) },
+    { ...common, assetId: tokenId(cid, 0), outcomeIndex: 0, bids: [], asks: [], bestBid: best.bid, bestAsk: best.ask, lastTradePrice: last },
+    { ...common, assetId: tokenId(cid, 1), outcomeIndex: 1, bids: [], asks: [], bestBid: flip(best.ask), bestAsk: flip(best.bid), lastTradePrice: flip(last) },
   ];
 }
 

@@ -19,7 +19,7 @@ import { prepared } from '../store/prepared.js';
 export function orderFromRow(r: OrdersTable): OrderRow {
   return {
     id: r.id, seq: r.seq, wallet: r.wallet, apiKey: r.api_key, builder: r.builder, conditionId: r.market, tokenId: r.token_id,
-    outcome: r.outcome as 0 | 1, side: r.side as Side, type: r.type as OrderType, postOnly: r.post_only === 1,
+    outcomeIndex: r.outcome as 0 | 1, side: r.side as Side, type: r.type as OrderType, postOnly: r.post_only === 1,
     price: r.price, originalSize: r.original_size, sizeMatched: r.size_matched, amount: r.amount, expiration: r.expiration,
     status: r.status as OrderStatus, cancelReason: r.cancel_reason, createdAt: r.created_at, updatedAt: r.updated_at,
     reserved: r.reserved, maxFee: r.max_fee, feeBase: r.fee_base, feeCharged: r.fee_charged, notional: r.notional,

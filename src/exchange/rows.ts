@@ -31,7 +31,7 @@ export interface SealedBatch {
 export function orderRow(o: OrderRow): OrdersTable {
   return {
     id: o.id, seq: o.seq, wallet: o.wallet, api_key: o.apiKey, builder: o.builder, market: o.conditionId, token_id: o.tokenId,
-    outcome: o.outcome, side: o.side, type: o.type, post_only: o.postOnly ? 1 : 0, price: o.price,
+    outcome: o.outcomeIndex, side: o.side, type: o.type, post_only: o.postOnly ? 1 : 0, price: o.price,
     original_size: o.originalSize, size_matched: o.sizeMatched, amount: o.amount, expiration: o.expiration,
     status: o.status, cancel_reason: o.cancelReason, reserved: o.reserved, max_fee: o.maxFee, fee_base: o.feeBase,
     fee_charged: o.feeCharged, notional: o.notional, created_at: o.createdAt, updated_at: o.updatedAt,

@@ -83,7 +83,7 @@ class PageLoader {
       loader.order({
         id: ids[i]!, seq: nums[o + SLOT.seq]!, wallet: strings[nums[o + SLOT.wallet]!]!,
         apiKey: apiKey < 0 ? null : strings[apiKey]!, builder: builder < 0 ? null : strings[builder]!,
-        conditionId: market, tokenId: tokens[outcome], outcome, side: SIDES[(flags >> 1) & 1]!, type: TYPES[(flags >> 2) & 1]!,
+        conditionId: market, tokenId: tokens[outcome], outcomeIndex: outcome, side: SIDES[(flags >> 1) & 1]!, type: TYPES[(flags >> 2) & 1]!,
         postOnly: (flags & 8) !== 0, price: nums[o + SLOT.price]!, originalSize: nums[o + SLOT.originalSize]!,
         sizeMatched: nums[o + SLOT.sizeMatched]!, amount: Number.isNaN(amount) ? null : amount, expiration: nums[o + SLOT.expiration]!,
         status: LIVE, cancelReason: null, createdAt: nums[o + SLOT.createdAt]!, updatedAt: nums[o + SLOT.updatedAt]!,

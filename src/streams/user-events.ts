@@ -34,7 +34,7 @@ function assetOf(market: string, token: string): { wire: string; outcome: 0 | 1 
 }
 
 function orderEvent(o: OrderRow, type: string, trades: string[], ctx: UserContext, at: number): Event {
-  const a = { wire: wireAssetId(o.conditionId, o.outcome), outcome: o.outcome };
+  const a = { wire: wireAssetId(o.conditionId, o.outcomeIndex), outcome: o.outcomeIndex };
   const ev: Event = {
     event_type: 'order', id: o.id, owner: o.apiKey ?? '', market: o.conditionId, asset_id: a.wire, side: o.side,
     original_size: formatMicro(o.amount !== null && o.originalSize === 0 ? o.sizeMatched : o.originalSize),

@@ -7,7 +7,7 @@ import { OrderJson, pageJson } from '../../src/trading/order-json.js';
 
 const base: OrderRow = {
   id: `0x${'ab'.repeat(32)}`, seq: 7, wallet: '0x00000000000000000000000000000000000000A1', apiKey: '3f2a1b4c-1234-4abc-8def-0123456789ab',
-  builder: null, conditionId: `0x${'cd'.repeat(32)}`, tokenId: `0x${'cd'.repeat(32)}:0`, outcome: 0, side: 'BUY', type: 'GTC', postOnly: false,
+  builder: null, conditionId: `0x${'cd'.repeat(32)}`, tokenId: `0x${'cd'.repeat(32)}:0`, outcomeIndex: 0, side: 'BUY', type: 'GTC', postOnly: false,
   price: 450_000, originalSize: 10_000_000, sizeMatched: 0, amount: null, expiration: 0, status: 'LIVE', cancelReason: null,
   createdAt: 1_700_000_000_123, updatedAt: 1_700_000_000_123, reserved: 4_500_000, maxFee: 0, feeBase: 0, feeCharged: 0, notional: 0,
 } as OrderRow;
