@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { formatMicro } from '../domain/money.js';
 import type { CacheArea } from '../store/cache.js';
 import { noBook, parseToken, type StaticsCache } from './tokens.js';
-import type { CoreGeneration } from './versions.js';
+import type { CoreSource } from './versions.js';
 
 export interface BookSnapshot {
   market: string;
@@ -32,7 +32,7 @@ export function hashOf(snap: BookSnapshot): string {
 
 export class BookSnapshots {
   /** `generation`: the core's (versions.ts); `kept`: the area `marketdata:books`, keyed by token id. */
-  constructor(private readonly generation: CoreGeneration, private readonly statics: StaticsCache, private readonly kept: CacheArea<Buffer>) {}
+  constructor(private readonly generation: CoreSource, private readonly statics: StaticsCache, private readonly kept: CacheArea<Buffer>) {}
 
   /** The snapshot as UTF-8 JSON; 400 for a malformed token id, 404 when the token has no book. */
   async json(tokenText: unknown): Promise<Buffer> {
@@ -41,7 +41,7 @@ export class BookSnapshots {
     const version = core.bookVersion(t.tokenId);
     const row = version === undefined ? undefined : core.market(t.conditionId);
     if (!row) throw noBook();
-    const hit = this.kept.get(t.tokenId, [this.generation.value, version!, row.tickSize, row.minOrderSize]);
+    const hit = this.kept.get(t.tokenId, [this.generation.coreGeneration, version!, row.tickSize, row.minOrderSize]);
     if (hit !== undefined) return hit;
     const statics = this.statics.peek(t.conditionId) ?? await this.statics.get(t.conditionId);
     // Re-read after the await: the book may have moved meanwhile (kept at what is read now).
@@ -61,7 +61,7 @@ export class BookSnapshots {
     };
     snap.hash = hashOf(snap);
     const body = Buffer.from(JSON.stringify(snap));
-    return this.kept.set(t.tokenId, [this.generation.value, live.version, live.tickSize, live.minOrderSize], body);
+    return this.kept.set(t.tokenId, [this.generation.coreGeneration, live.version, live.tickSize, live.minOrderSize], body);
   }
 
   /** Several snapshots as one JSON array; unknown tokens are left out, malformed ones are a 400. */

@@ -25,7 +25,7 @@ import type { Db } from '../catalog/write.js';
 import { MICRO, formatMicro } from '../domain/money.js';
 import type { CacheArea, Version } from '../store/cache.js';
 import { noBook, parseToken } from './tokens.js';
-import { bookVersion, type CoreGeneration } from './versions.js';
+import { bookVersion, type CoreSource } from './versions.js';
 import { checkParams, windowOf, type HistoryParams, type Window } from './history-params.js';
 
 interface Series {
@@ -50,7 +50,7 @@ export class History {
   private readonly series = new Map<string, Series>();
 
   /** `bodies`: area `marketdata:history` (points as JSON text); `answers`: `marketdata:history-json` (encoded single-token answers). */
-  constructor(private readonly db: Db, private readonly generation: CoreGeneration, private readonly now: () => number,
+  constructor(private readonly db: Db, private readonly generation: CoreSource, private readonly now: () => number,
     private readonly bodies: CacheArea<string>, private readonly answers: CacheArea<Buffer>) {}
 
   /** `{"history": [...]}` as UTF-8, encoded once per series version and window. */
@@ -89,7 +89,7 @@ export class History {
 
   private async seriesOf(cid: string): Promise<Series> {
     const core = this.generation.core;
-    const generation = this.generation.value;
+    const generation = this.generation.coreGeneration;
     const memVersion = bookVersion(core, cid);
     const resolvedInMemory = core.bookMeta(cid)?.status === 'resolved';
     let s = this.series.get(cid);

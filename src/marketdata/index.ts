@@ -15,7 +15,7 @@ import { keptPageBytes, Listings, type KeptPage } from './listings.js';
 import { Prices } from './prices.js';
 import { StaticsCache } from './tokens.js';
 import { publicTrades, TRADES_PAGE_SIZE, type TradeQuery } from './trades.js';
-import { CoreGeneration } from './versions.js';
+import { bookHistory, type BookHistoryQuery } from './book-history-query.js';
 
 /** What market data reads: the database, the live exchange, the clock; and the process's cache it keeps answers in. */
 export interface MarketDataDeps {
@@ -35,7 +35,7 @@ export class MarketData {
 
   constructor(private readonly services: MarketDataDeps) {
     const { store: { db }, cache } = services;
-    const generation = new CoreGeneration(services.exchange);
+    const generation = services.exchange; // the core and its generation (versions.ts)
     const statics = new StaticsCache(db, generation);
     this.books = new BookSnapshots(generation, statics, cache.area('marketdata:books'));
     this.prices = new Prices(generation, statics, cache.area('marketdata:prices'));
@@ -46,5 +46,10 @@ export class MarketData {
 
   trades(q: TradeQuery) {
     return publicTrades(this.services.store.db, q, this.tradesPageSize);
+  }
+
+  /** `GET /orderbook-history`: a token's recorded book snapshots (docs/sandbox.md), as JSON bytes. */
+  orderbookHistory(q: BookHistoryQuery): Promise<Buffer> {
+    return bookHistory(this.services.store.db, q);
   }
 }

@@ -19,7 +19,7 @@ import { decodeCursor, endPage, pageOf } from '../domain/cursor.js';
 import { loadMarket, loadMarketPage, type ListKind, type MarketBundle } from './market-rows.js';
 import { clobMarket, fullMarket, listMarket, payoutsOf, simplifiedMarket, type PriceOf } from './market-shapes.js';
 import { outcomeZeroPrice } from './prices.js';
-import { bookVersion, type CoreGeneration } from './versions.js';
+import { bookVersion, type CoreSource } from './versions.js';
 
 export type ListName = 'markets' | 'sampling-markets' | 'simplified-markets' | 'sampling-simplified-markets';
 
@@ -56,7 +56,7 @@ export class Listings {
   private pendingVersion: Promise<number> | null = null;
 
   /** `generation`: the core's (versions.ts); `kept`: the area `marketdata:listings`, keyed by list, offset and size. */
-  constructor(private readonly db: Kysely<Database>, private readonly generation: CoreGeneration, private readonly kept: CacheArea<KeptPage>) {}
+  constructor(private readonly db: Kysely<Database>, private readonly generation: CoreSource, private readonly kept: CacheArea<KeptPage>) {}
 
   /** One page of a list as UTF-8 JSON (the envelope `{data, next_cursor, limit, count}`). */
   async page(list: ListName, cursor: string | undefined): Promise<Buffer> {
@@ -67,14 +67,14 @@ export class Listings {
     // The catalog version is read before the rows: a page is never older than its version.
     const catalog = await this.catalogVersion();
     let core = this.generation.core;
-    const hit = this.kept.get(key, [this.generation.value, catalog]);
+    const hit = this.kept.get(key, [this.generation.coreGeneration, catalog]);
     if (hit !== undefined && hit.bookKey === bookKey(core, hit.conditionIds)) return hit.body;
 
     const { kind, shape } = LISTS[list];
     const rows = await loadMarketPage(this.db, kind, offset, limit);
     // After the await: the core (and its generation) read now is the one the prices come from.
     core = this.generation.core;
-    const version = [this.generation.value, catalog];
+    const version = [this.generation.coreGeneration, catalog];
     const conditionIds = rows.map((b) => b.m.condition_id);
     const key0 = bookKey(core, conditionIds);
     const priceOf = this.priceOf(core);

@@ -9,7 +9,7 @@ import { MICRO, formatMicro } from '../domain/money.js';
 import { errors } from '../errors/catalogue.js';
 import type { CacheArea } from '../store/cache.js';
 import { noBook, parseToken, type StaticsCache } from './tokens.js';
-import { bookVersion, type CoreGeneration } from './versions.js';
+import { bookVersion, type CoreSource } from './versions.js';
 
 export type PriceSide = 'BUY' | 'SELL';
 
@@ -17,7 +17,7 @@ const str = (micro: number | null): string => (micro === null ? '' : formatMicro
 
 export class Prices {
   /** `generation`: the core's (versions.ts); `kept`: the area `marketdata:prices`, keyed by token list. */
-  constructor(private readonly generation: CoreGeneration, private readonly statics: StaticsCache, private readonly kept: CacheArea<Buffer>) {}
+  constructor(private readonly generation: CoreSource, private readonly statics: StaticsCache, private readonly kept: CacheArea<Buffer>) {}
 
   /** The top of a token's book; 400/404 as for the book. */
   top(tokenText: unknown): BookView {
@@ -51,7 +51,7 @@ export class Prices {
     const key = refs.map((r) => r.tokenId).join(',');
     let versions = 0;
     for (const r of refs) versions += bookVersion(core, r.conditionId) + 1;
-    const version = [this.generation.value, versions];
+    const version = [this.generation.coreGeneration, versions];
     const hit = this.kept.get(key, version);
     if (hit !== undefined) return hit;
     const map = Object.fromEntries(this.many(tokens, (v) => ({ BUY: str(bestBid(v)), SELL: str(bestAsk(v)) })));

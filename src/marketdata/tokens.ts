@@ -9,7 +9,7 @@ import { ApiError, errors } from '../errors/catalogue.js';
 import { TOKEN_ID } from '../domain/ids.js';
 import { TokenCodec, tokenCodec } from '../domain/token-codec.js';
 import type { Db } from '../catalog/write.js';
-import type { CoreGeneration } from './versions.js';
+import type { CoreSource } from './versions.js';
 
 export const MSG_INVALID_TOKEN = 'Invalid token id';
 export const MSG_NO_BOOK = 'No orderbook exists for the requested token id';
@@ -56,7 +56,7 @@ export class StaticsCache {
   private readonly known = new Map<string, MarketStatics>();
   private generation = -1;
 
-  constructor(private readonly db: Db, private readonly core: CoreGeneration) {}
+  constructor(private readonly db: Db, private readonly core: CoreSource) {}
 
   peek(conditionId: string): MarketStatics | undefined {
     return this.current().get(conditionId);
@@ -78,7 +78,7 @@ export class StaticsCache {
 
   /** The facts held, forgotten first if the core's generation moved. */
   private current(): Map<string, MarketStatics> {
-    const generation = this.core.value;
+    const generation = this.core.coreGeneration;
     if (generation !== this.generation) {
       this.known.clear();
       this.generation = generation;

@@ -6,29 +6,14 @@
 import type { ExchangeCore } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 
-/** What the generation follows: the exchange's core and the generation it tells. */
-export type CoreSource = Pick<ExchangeService, 'core' | 'coreGeneration'>;
-
 /**
- * The core and its generation, read together. A book version means one book state only within
- * one core: a rebuild (a failed write, the writer lock's return, a reset) or a follower's restore
- * discards the core and starts again from the versions the database holds. The exchange bumps
- * `coreGeneration` when a rebuild starts and again with every core it adopts (src/exchange/service.ts),
- * so an answer read from a discarded core is never kept under the generation of the next one.
+ * The exchange's core and its generation, read together (no await between). A book version means
+ * one book state only within one core: a rebuild or a follower's restore discards the core, and
+ * the exchange moves `coreGeneration` when a rebuild starts and with every core it adopts
+ * (src/exchange/service.ts), so an answer read from a discarded core is never kept under the next
+ * one's generation.
  */
-export class CoreGeneration {
-  constructor(private readonly exchange: CoreSource) {}
-
-  /** The current core. */
-  get core(): ExchangeCore {
-    return this.exchange.core;
-  }
-
-  /** The current core's generation (read with `core`, no await between: the two go together). */
-  get value(): number {
-    return this.exchange.coreGeneration;
-  }
-}
+export type CoreSource = Pick<ExchangeService, 'core' | 'coreGeneration'>;
 
 /** The version of a market's book, or -1 when the exchange has no book for it. */
 export function bookVersion(core: ExchangeCore, conditionId: string): number {

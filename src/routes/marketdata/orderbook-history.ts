@@ -5,7 +5,7 @@
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
-import { bookHistory, HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX, HISTORY_OFFSET_MAX } from '../../marketdata/book-history-query.js';
+import { HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX, HISTORY_OFFSET_MAX } from '../../marketdata/book-history-query.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { BookSnapshot, CLOB_ERRORS, TAGS } from './schemas.js';
 
@@ -27,5 +27,5 @@ export const orderbookHistoryRoute: RouteModule = (app, services) => {
       querystring: Query, response: { 200: Answer, ...CLOB_ERRORS },
     },
     config: { family: 'clob' },
-  }, async (req, reply) => sendJsonText(reply, await bookHistory(services.store.db, req.query)));
+  }, async (req, reply) => sendJsonText(reply, await services.marketData.orderbookHistory(req.query)));
 };
