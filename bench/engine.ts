@@ -20,6 +20,7 @@ import { ExchangeCore } from '../src/core/exchange.js';
 import { counterIds, manualClock, randomIds } from '../src/core/ids.js';
 import type { BenchRow as SuiteRow } from './types.js';
 import { verdict } from './report.js';
+import { benchTokenIds } from './token-ids.js';
 
 export interface BenchRow {
   scenario: string;
@@ -152,7 +153,7 @@ function idleMarkets(n: number): BenchRow {
   const ex = new ExchangeCore(manualClock(0), counterIds());
   const before = heap();
   const c0 = process.cpuUsage();
-  for (let i = 0; i < n; i++) ex.createMarket({ conditionId: `0x${i.toString(16).padStart(64, '0')}`, tickSize: i % 3 === 0 ? 1_000 : 10_000 });
+  for (let i = 0; i < n; i++) { const conditionId = `0x${i.toString(16).padStart(64, '0')}`; ex.createMarket({ conditionId, tokenIds: benchTokenIds(conditionId), tickSize: i % 3 === 0 ? 1_000 : 10_000 }); }
   const c = process.cpuUsage(c0);
   const per = (heap() - before) / ex.state.markets.size;
   return {
@@ -169,10 +170,10 @@ function idleMarkets(n: number): BenchRow {
 function restingOrders(n: number): BenchRow {
   const ex = new ExchangeCore(manualClock(1_700_000_000_000), randomIds());
   const markets = Array.from({ length: 50 }, (_, i) => `0x${(i + 1).toString(16).padStart(64, '0')}`);
-  for (const conditionId of markets) ex.createMarket({ conditionId, tickSize: 10_000 });
+  for (const conditionId of markets) ex.createMarket({ conditionId, tokenIds: benchTokenIds(conditionId), tickSize: 10_000 });
   const wallets = Array.from({ length: 100 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`);
   for (const w of wallets) ex.deposit(w, 1e15);
-  const bodies = markets.flatMap((m) => wallets.slice(0, 10).map((w) => JSON.stringify({ wallet: w, tokenId: `${m}:0` })));
+  const bodies = markets.flatMap((m) => wallets.slice(0, 10).map((w) => JSON.stringify({ wallet: w, tokenId: benchTokenIds(m)[0] })));
   const before = heap();
   const c0 = process.cpuUsage();
   for (let i = 0; i < n; i++) {

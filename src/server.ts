@@ -74,16 +74,17 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     info: (o: object, msg: string) => app?.log.info(o, msg),
     error: (o: object, msg: string) => (app ? app.log.error(o, msg) : console.error(msg, o)),
   };
+  const migration = { collateral: config.bots, ...(opts.onProgress ? { progress: opts.onProgress } : {}) };
   try {
     if (config.databaseUrl !== undefined) {
       // PostgreSQL: a cluster member (src/cluster). Migrations take their own lock; then the lease makes this instance writer or follower.
-      await migrateToLatest(store);
+      await migrateToLatest(store, migration);
       lease = new WriterLease({ url: config.databaseUrl, advertiseUrl: clusterCfg.advertiseUrl, timeoutMs: clusterCfg.leaseTimeoutMs, log: clusterLog });
       lock = lease;
       await lease.start();
     } else {
       lock = await acquireWriterLock({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, location: store.location });
-      await migrateToLatest(store);
+      await migrateToLatest(store, migration);
     }
     integrityMetrics.writerLockHeld.set(lock.held ? 1 : 0);
     if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress });
@@ -136,8 +137,8 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const ledger = new LedgerDesk(exchange);
     const botDesk = new BotDesk(exchange);
     const operator = new Operator({
-      db: store.db, dialect: store.dialect, exchange, writerLock: held, signedOrders: bots.store, tokenIds: config.bots.tokenIds, now,
-      warn: (msg, detail) => app?.log.warn({ detail }, msg), negRiskAdapter: config.negRiskAdapter,
+      db: store.db, dialect: store.dialect, exchange, writerLock: held, signedOrders: bots.store, now,
+      warn: (msg, detail) => app?.log.warn({ detail }, msg), negRiskAdapter: config.negRiskAdapter, collateral: config.bots,
     });
     const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
       { maxAssets: config.wsMaxAssets, ...opts.streamLimits });
@@ -155,6 +156,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream, redis, forward: cluster && forwardHook(cluster) });
     app = built;
     built.log.info(restored, 'exchange restored from the database');
+    for (const notice of config.retired ?? []) built.log.warn(notice);
     if (store.commitProbe === 'failed self-test') built.log.warn('the commit probe did not see a commit when the store opened: kept answers read their versions on every request (src/store/commit-probe.ts)');
     const integrity = exchange.integrity.report;
     if (!integrity.ok) built.log.fatal(integrity, INTEGRITY_FAILED);

@@ -13,6 +13,9 @@ import { LOT } from '../../src/domain/money.js';
 import { ExchangeCore } from '../../src/core/exchange.js';
 import { counterIds, manualClock } from '../../src/core/ids.js';
 import { OP_LIMIT, type Stream } from './streams.js';
+import { benchTokenIds } from '../token-ids.js';
+
+const BENCH_TOKENS = benchTokenIds('0xbench');
 
 export const BATCH = 100;
 
@@ -117,7 +120,7 @@ export function runTheirs(s: Stream, ids: string[]): Timing & { depth: [Depth, D
 export function runExchange(s: Stream): Timing {
   const clock = manualClock(1_700_000_000_000);
   const ex = new ExchangeCore(clock, counterIds());
-  ex.createMarket({ conditionId: '0xbench', tickSize: 1_000, minOrderSize: LOT });
+  ex.createMarket({ conditionId: '0xbench', tokenIds: BENCH_TOKENS, tickSize: 1_000, minOrderSize: LOT });
   const wallets = Array.from({ length: 50 }, (_, i) => `0xw${i}`);
   for (const w of wallets) {
     ex.deposit(w, 1e12);
@@ -130,7 +133,7 @@ export function runExchange(s: Stream): Timing {
       if (s.op[i] === OP_LIMIT) {
         const wallet = wallets[k % 50]!;
         const r = ex.placeOrder({
-          wallet, tokenId: '0xbench:0', side: s.side[i] === 0 ? 'BUY' : 'SELL', price: s.idx[i]! * 1_000, size: s.lots[i]! * LOT, type: 'GTC',
+          wallet, tokenId: BENCH_TOKENS[0], side: s.side[i] === 0 ? 'BUY' : 'SELL', price: s.idx[i]! * 1_000, size: s.lots[i]! * LOT, type: 'GTC',
         });
         orderIds[k++] = r.ok ? r.order.id : '';
       } else {

@@ -2,12 +2,11 @@
  * V1 EIP-712 signed orders for the trading bench (issue #28): a pool signed before the load with
  * @noble/curves, so the bench client spends no time signing while it measures the server. Each
  * order has its own salt (the server refuses a replayed signed order); the token id is the
- * market's CTF position id, accepted by the server in either token-id mode.
+ * market's CTF position id (its token id).
  */
 import { secp256k1 } from '@noble/curves/secp256k1';
 import type { Hex } from 'viem';
-import { positionId } from '../../src/domain/ctf-ids.js';
-import { USDC_E_POLYGON } from '../../src/domain/token-codec.js';
+import { marketTokenIds } from '../../src/domain/ctf-ids.js';
 import { orderDigest } from '../../src/trading/signed/hashing.js';
 import { messageOf, type PostedOrder } from '../../src/trading/signed/typed-data.js';
 import type { Trader } from './client.js';
@@ -17,7 +16,7 @@ let salt = 1_000_000;
 
 /** `count` signed resting BUYs of `t` (private key `key`) on outcome 0 of `cid`, prices cycling over 20 levels. */
 export function signedOrderPool(t: Trader, key: Hex, cid: string, count: number): string[] {
-  const tokenId = positionId(USDC_E_POLYGON, cid as Hex, 0);
+  const tokenId = marketTokenIds(cid, false)[0];
   const priv = key.slice(2);
   const out: string[] = [];
   for (let i = 0; i < count; i++) {

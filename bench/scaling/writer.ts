@@ -9,16 +9,22 @@ import { ExchangeCore } from '../../src/core/exchange.js';
 import { counterIds, manualClock } from '../../src/core/ids.js';
 import { LOT } from '../../src/domain/money.js';
 import type { OrderFlow } from './orders.js';
+import { benchTokenIds } from '../token-ids.js';
 
 export const FILL_FIELDS = 4;
 
 export class PartitionWriter {
   private readonly ex = new ExchangeCore(manualClock(1_700_000_000_000), counterIds());
   private readonly names: string[];
+  /** Outcome 0's token id of each owned market. */
+  private readonly tokens: string[] = [];
 
   constructor(readonly owned: number[], wallets: number) {
     this.names = Array.from({ length: wallets }, (_, w) => `w${w}`);
-    for (const m of owned) this.ex.createMarket({ conditionId: cid(m), tickSize: 1_000, minOrderSize: LOT });
+    for (const m of owned) {
+      this.tokens[m] = benchTokenIds(cid(m))[0];
+      this.ex.createMarket({ conditionId: cid(m), tokenIds: benchTokenIds(cid(m)), tickSize: 1_000, minOrderSize: LOT });
+    }
     for (const name of this.names) {
       let ok = this.ex.deposit(name, 1e12).ok;
       for (const m of owned) ok &&= this.ex.split(name, cid(m), 1e10).ok;
@@ -32,7 +38,7 @@ export class PartitionWriter {
     for (let j = 0; j < count; j++) {
       const i = idx[j]!;
       const r = this.ex.placeOrder({
-        wallet: this.names[flow.wallet[i]!]!, tokenId: `${cid(flow.market[i]!)}:0`, side: flow.side[i] === 0 ? 'BUY' : 'SELL',
+        wallet: this.names[flow.wallet[i]!]!, tokenId: this.tokens[flow.market[i]!]!, side: flow.side[i] === 0 ? 'BUY' : 'SELL',
         price: flow.price[i]!, size: flow.size[i]!, type: 'GTC',
       });
       if (!r.ok) throw new Error(`writer refused order ${i}: ${r.reject.message}`);

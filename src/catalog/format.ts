@@ -7,7 +7,6 @@
  */
 import type { Selectable } from 'kysely';
 import type { EventCreatorsTable, EventsTable, MarketsTable, SeriesTable, TagsTable } from '../store/schema.js';
-import { tokenId } from '../domain/ids.js';
 import { isoTime } from '../domain/iso-time.js';
 import type { WireCatalogMarket, WireCreator, WireEventListItem, WireEventSummary, WireMarket, WireSeries, WireTag } from './schemas.js';
 
@@ -18,7 +17,7 @@ export const EVENT_COLUMNS = [
 ] as const;
 /** The market columns the wire shapes read (a market row has about fifty; reads select these). */
 export const MARKET_COLUMNS = [
-  'id', 'event_id', 'question', 'condition_id', 'question_id', 'slug', 'resolution_source', 'start_date', 'end_date',
+  'id', 'event_id', 'question', 'condition_id', 'question_id', 'token_id_0', 'token_id_1', 'slug', 'resolution_source', 'start_date', 'end_date',
   'image', 'icon', 'description', 'outcomes', 'active', 'closed', 'archived', 'created_at', 'updated_at',
 ] as const;
 
@@ -84,7 +83,7 @@ export function marketOut(m: MarketRow): WireMarket {
     resolutionSource: m.resolution_source, startDate: isoOrNull(m.start_date), endDate: isoOrNull(m.end_date),
     image: m.image, icon: m.icon, description: m.description,
     outcomes: JSON.stringify(outcomes),
-    clobTokenIds: JSON.stringify(outcomes.map((_, i) => tokenId(m.condition_id, i))),
+    clobTokenIds: JSON.stringify([m.token_id_0, m.token_id_1]),
     active: bool(m.active), closed: bool(m.closed), archived: bool(m.archived),
     createdAt: isoTime(m.created_at), updatedAt: isoTime(m.updated_at), questionID: m.question_id,
   };

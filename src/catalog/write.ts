@@ -4,11 +4,11 @@
  * these functions, inside a transaction the caller owns. Slugs are the natural keys: writing a
  * tag or series whose slug exists returns the existing row (imports are idempotent).
  */
-import { tokenCodec } from '../domain/token-codec.js';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, MarketsTable } from '../store/schema.js';
 import { LOT, MAX_FEE_BPS, TICKS } from '../domain/money.js';
-import { hex32, tokenId, type RandomBytes } from '../domain/ids.js';
+import { canonicalTokenId, hex32, type RandomBytes } from '../domain/ids.js';
+import { marketTokenIds, type Collateral } from '../domain/ctf-ids.js';
 import { storeEventItems } from './event-json.js';
 import { eventMarketId, nextNegRiskSlot } from './neg-risk-write.js';
 
@@ -41,7 +41,7 @@ export interface NewMarket extends MarketSettings {
   negRiskAdapter?: string; negRiskPlaceholder?: boolean; negRiskOther?: boolean;
   /** Traded volume in micro-units (imports). */
   volume?: number; updatedAt?: number;
-  /** The source's token ids of an imported market (its `clobTokenIds`), kept and shown in ctf mode (docs/bots.md). */
+  /** The source's token ids of an imported market (its `clobTokenIds`): kept as its token ids instead of derived ones. */
   sourceTokenIds?: [string, string];
 }
 
@@ -128,14 +128,24 @@ export function checkOrderBookSettings(s: { minimum_tick_size?: number; minimum_
   }
 }
 
+/** An imported market's own token ids, checked: two distinct uint256 decimals. */
+function sourceIds(ids: [string, string]): [string, string] {
+  const out = ids.map((t) => canonicalTokenId(t));
+  if (out[0] === undefined || out[1] === undefined || out[0] === out[1]) throw new CatalogWriteError(`clobTokenIds must be two distinct uint256 decimal strings: ${JSON.stringify(ids)}`);
+  return [out[0], out[1]];
+}
+
 /** Adds a market to an existing event (and rebuilds the event's stored answers). */
-export async function insertMarket(db: Db, eventId: number, m: NewMarket, now: number, rand?: RandomBytes): Promise<CreatedMarket> {
-  const made = await insertMarketRows(db, eventId, m, now, rand);
+/** How new markets get their ids: seeded randomness (the demo), the collateral of the position-id formula (the config). */
+export interface WriteOptions { rand?: RandomBytes; collateral?: Collateral }
+
+export async function insertMarket(db: Db, eventId: number, m: NewMarket, now: number, opts: WriteOptions = {}): Promise<CreatedMarket> {
+  const made = await insertMarketRows(db, eventId, m, now, opts);
   await storeEventItems(db, [eventId]);
   return made;
 }
 
-async function insertMarketRows(db: Db, eventId: number, m: NewMarket, now: number, rand?: RandomBytes): Promise<CreatedMarket> {
+async function insertMarketRows(db: Db, eventId: number, m: NewMarket, now: number, { rand, collateral }: WriteOptions): Promise<CreatedMarket> {
   const event = await db.selectFrom('events').select(['neg_risk', 'neg_risk_market_id', 'neg_risk_fee_bips', 'slug']).where('id', '=', eventId).executeTakeFirst();
   if (!event) throw new CatalogWriteError(`event ${eventId} does not exist`);
   const nr = Number(event.neg_risk) === 1 ? await nextNegRiskSlot(db, eventId, event, m.negRiskAdapter) : null;
@@ -146,8 +156,9 @@ async function insertMarketRows(db: Db, eventId: number, m: NewMarket, now: numb
   checkOrderBookSettings({
     minimum_tick_size: m.minimumTickSize, minimum_order_size: m.minimumOrderSize, maker_base_fee: m.makerBaseFee, taker_base_fee: m.takerBaseFee,
   });
+  const tokens = m.sourceTokenIds === undefined ? marketTokenIds(conditionId, Number(event.neg_risk) === 1, collateral) : sourceIds(m.sourceTokenIds);
   const row = await db.insertInto('markets').values({
-    condition_id: conditionId, question_id: questionId, event_id: eventId, question: m.question, slug: m.slug,
+    condition_id: conditionId, question_id: questionId, token_id_0: tokens[0], token_id_1: tokens[1], event_id: eventId, question: m.question, slug: m.slug,
     description: m.description ?? '', resolution_source: m.resolutionSource ?? '',
     start_date: m.startDate ?? null, end_date: m.endDate ?? null, game_start_time: m.gameStartTime ?? null,
     image: m.image ?? '', icon: m.icon ?? '', outcomes: JSON.stringify(outcomes),
@@ -166,13 +177,6 @@ async function insertMarketRows(db: Db, eventId: number, m: NewMarket, now: numb
     check_enabled: flag(m.checkEnabled, false), rfq_enabled: flag(m.rfqEnabled, false),
     volume: m.volume ?? 0, metadata: JSON.stringify(m.metadata ?? {}), created_at: created, updated_at: m.updatedAt ?? created,
   }).returning('id').executeTakeFirstOrThrow();
-  const tokens: [string, string] = [tokenId(conditionId, 0), tokenId(conditionId, 1)];
-  tokenCodec().learn(conditionId, Number(event.neg_risk) === 1, m.sourceTokenIds === undefined); // its position ids (src/domain/token-codec.ts)
-  if (m.sourceTokenIds !== undefined) {
-    await (db as unknown as Kysely<{ token_sources: { token_id: string; source_id: string } }>).insertInto('token_sources')
-      .values(tokens.map((t, i) => ({ token_id: t, source_id: m.sourceTokenIds![i]! }))).execute();
-    tokens.forEach((t, i) => tokenCodec().alias(t, m.sourceTokenIds![i]!));
-  }
   await db.insertInto('tokens').values(tokens.map((t, i) => ({ token_id: t, condition_id: conditionId, outcome_index: i, outcome: outcomes[i]! }))).execute();
   const tags = await tagIds(db, m.tags);
   if (tags.length) await db.insertInto('market_tags').values(tags.map((tag_id) => ({ market_id: row.id, tag_id }))).execute();
@@ -183,7 +187,7 @@ async function insertMarketRows(db: Db, eventId: number, m: NewMarket, now: numb
  * Inserts an event with its tags, series, sites and markets, and stores its answers — unless the
  * caller has more to write first and calls `storeEventItems` itself (`storeAnswers: false`).
  */
-export async function insertEvent(db: Db, e: NewEvent, now: number, opts: { rand?: RandomBytes; storeAnswers?: boolean } = {}): Promise<CreatedEvent> {
+export async function insertEvent(db: Db, e: NewEvent, now: number, opts: WriteOptions & { storeAnswers?: boolean } = {}): Promise<CreatedEvent> {
   const { rand, storeAnswers = true } = opts;
   const created = e.createdAt ?? now;
   const row = await db.insertInto('events').values({
@@ -209,7 +213,7 @@ export async function insertEvent(db: Db, e: NewEvent, now: number, opts: { rand
     await db.insertInto('event_sites').values({ event_id: row.id, site_id: site }).execute();
   }
   const markets: CreatedMarket[] = [];
-  for (const m of e.markets ?? []) markets.push(await insertMarketRows(db, row.id, { negRiskAdapter: e.negRiskAdapter, ...m }, now, rand));
+  for (const m of e.markets ?? []) markets.push(await insertMarketRows(db, row.id, { negRiskAdapter: e.negRiskAdapter, ...m }, now, opts));
   if (storeAnswers) await storeEventItems(db, [row.id]); // its stored answers (event-json.ts), now that all of it is in
   return { id: row.id, markets };
 }

@@ -1,6 +1,5 @@
 /**
- * Settings for unmodified trading bots (docs/bots.md, compat.md §10): the token-id mode, the
- * collateral addresses of the position-id formula, whether orders must be signed, and the
+ * Settings for unmodified trading bots (docs/bots.md): the collateral addresses of the position-id formula, whether orders must be signed, and the
  * exchange contracts whose EIP-712 domains signed orders are verified against. The contract
  * defaults are the constants of `@polymarket/clob-client` 5.8.1 / `clob-client-v2` for the
  * configured chain (137 Polygon, 80002 Amoy).
@@ -10,8 +9,6 @@ import { ConfigError } from './config.js';
 type Env = Record<string, string | undefined>;
 
 export interface BotsConfig {
-  /** SIBYL_TOKEN_IDS: `seed` (`<condition_id>:<index>`) or `ctf` (Conditional Tokens position ids). */
-  tokenIds: 'seed' | 'ctf';
   /** SIBYL_COLLATERAL_ADDRESS: the collateral of the position-id formula. */
   collateral: string;
   /** SIBYL_NEG_RISK_COLLATERAL_ADDRESS: the wrapped collateral of neg-risk markets' position ids. */
@@ -39,13 +36,10 @@ function address(env: Env, name: string, fallback: string): string {
 }
 
 export function botsConfig(env: Env, chainId: number): BotsConfig {
-  const mode = env.SIBYL_TOKEN_IDS === undefined || env.SIBYL_TOKEN_IDS === '' ? 'seed' : env.SIBYL_TOKEN_IDS;
-  if (mode !== 'seed' && mode !== 'ctf') throw new ConfigError('SIBYL_TOKEN_IDS', mode, '`seed` or `ctf`');
   const req = env.SIBYL_REQUIRE_ORDER_SIGNATURES ?? '0';
   if (!['0', '1', 'true', 'false', ''].includes(req)) throw new ConfigError('SIBYL_REQUIRE_ORDER_SIGNATURES', req, '0 or 1');
   const c = CONTRACTS[chainId] ?? CONTRACTS[137]!;
   return {
-    tokenIds: mode,
     collateral: address(env, 'SIBYL_COLLATERAL_ADDRESS', '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174'),
     negRiskCollateral: address(env, 'SIBYL_NEG_RISK_COLLATERAL_ADDRESS', '0x3A3BD7bb9528E159577F7C2e685CC81A765002E2'),
     requireSignatures: req === '1' || req === 'true',

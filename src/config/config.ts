@@ -59,13 +59,20 @@ export interface Config {
   wsMaxAssets: number;
   /** SIBYL_NEG_RISK_ADAPTER: the NegRiskAdapter address in neg-risk ids (docs/neg-risk.md). */
   negRiskAdapter: string;
-  /** Bots (src/config/bots.ts, docs/bots.md): token-id mode, collateral, signed-order domains. */
+  /** Bots (src/config/bots.ts, docs/bots.md): collateral, signed-order domains. */
   bots: BotsConfig;
   /** Sandbox (src/config/sandbox.ts, docs/sandbox.md): simulated traders, book history. */
   sandbox: SandboxConfig;
   /** Cluster (src/config/cluster.ts, docs/deployment.md): advertise URL, lease timeout; absent = defaults. */
   cluster?: ClusterConfig;
+  /** Settings that are set but no longer mean anything: the start says so once, in its log. */
+  retired?: string[];
 }
+
+/** Settings of earlier versions that are accepted and ignored (the start names them once). */
+const RETIRED: Record<string, string> = {
+  SIBYL_TOKEN_IDS: 'SIBYL_TOKEN_IDS is no longer needed: token ids are always the Conditional Tokens position ids (docs/bots.md); the setting is ignored',
+};
 
 export class ConfigError extends Error {
   constructor(variable: string, given: string, expected: string) {
@@ -217,7 +224,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('SIBYL_ADMIN_TOKEN', '<hidden>', 'at least 16 characters');
   }
   const chainId = intVar(env, 'SIBYL_CHAIN_ID', 137, 1, 2 ** 31 - 1);
+  const retired = Object.keys(RETIRED).filter((k) => optional(env, k) !== undefined).map((k) => RETIRED[k]!);
   return {
+    ...(retired.length > 0 ? { retired } : {}),
     host,
     port: intVar(env, 'PORT', 8080, 0, 65535),
     dataDir: isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw),

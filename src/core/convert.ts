@@ -17,7 +17,7 @@
 import { LOT, MICRO, floorDiv, validSize } from '../domain/money.js';
 import { MSG, reject, type Reject } from '../domain/rejects.js';
 import { NEG_RISK_VAULT } from '../domain/neg-risk-ids.js';
-import { COLLATERAL, marketAccount, tokenId } from '../ledger/types.js';
+import { COLLATERAL, marketAccount } from '../ledger/types.js';
 import { negRiskAccount, winnerOf } from './neg-risk.js';
 import type { State } from './state.js';
 
@@ -55,7 +55,7 @@ export function convert(st: State, wallet: string, marketId: string, indexSet: b
   }
   const qs = ev.questions.map((q) => q!);
   for (const i of picked) {
-    const no = tokenId(qs[i]!.row.conditionId, 1);
+    const no = qs[i]!.row.tokenIds[1];
     const free = st.ledger.free(wallet, no);
     if (free < amount) return reject('insufficient_balance', MSG.balance, { asset: no, required: amount, free });
   }
@@ -69,15 +69,16 @@ export function convert(st: State, wallet: string, marketId: string, indexSet: b
   const exitPrice = Number((BigInt(m - 1) * BigInt(net) * BigInt(MICRO)) / (BigInt(m) * BigInt(amount)));
   for (const i of picked) {
     const cid = qs[i]!.row.conditionId;
-    L.move(wallet, tokenId(cid, 1), -amount, 0, 'convert', ref);
-    L.positions.sell(wallet, tokenId(cid, 1), cid, 1, Math.min(MICRO, exitPrice), amount);
+    const no = qs[i]!.row.tokenIds[1];
+    L.move(wallet, no, -amount, 0, 'convert', ref);
+    L.positions.sell(wallet, no, cid, 1, Math.min(MICRO, exitPrice), amount);
     L.move(marketAccount(cid), COLLATERAL, -amount, 0, 'convert', ref);
   }
   L.move(pool, COLLATERAL, m * amount, 0, 'convert', ref);
   for (let j = 0; j < n; j++) {
     if (sel.has(j)) continue;
     const cid = qs[j]!.row.conditionId;
-    const yes = tokenId(cid, 0);
+    const yes = qs[j]!.row.tokenIds[0];
     if (net > 0) {
       L.move(wallet, yes, net, 0, 'convert', ref);
       L.positions.buy(wallet, yes, cid, 0, 0, net);

@@ -17,7 +17,6 @@ import { State } from './state.js';
 import type {
   BookMeta, BookView, CancelResult, ExchangeCounters, Clock, Effects, IdSource, MarketRow, MarketSettings, OpResult, OrderCommand, OrderRow, PlaceResult,
 } from './types.js';
-import { splitTokenId } from './validate.js';
 
 export const USER_CANCEL = 'canceled by user';
 
@@ -117,11 +116,11 @@ export class ExchangeCore {
   }
 
   split(wallet: string, conditionId: string, amount: number): OpResult {
-    return this.walletOp(wallet, (ref, now) => this.tradable(conditionId) ?? this.state.ledger.split(wallet, conditionId, amount, ref, now));
+    return this.walletOp(wallet, (ref, now) => this.tradable(conditionId) ?? this.state.ledger.split(wallet, conditionId, this.tokensOf(conditionId), amount, ref, now));
   }
 
   merge(wallet: string, conditionId: string, amount: number): OpResult {
-    return this.walletOp(wallet, (ref, now) => this.tradable(conditionId) ?? this.state.ledger.merge(wallet, conditionId, amount, ref, now));
+    return this.walletOp(wallet, (ref, now) => this.tradable(conditionId) ?? this.state.ledger.merge(wallet, conditionId, this.tokensOf(conditionId), amount, ref, now));
   }
 
   redeem(wallet: string, conditionId: string): OpResult {
@@ -129,7 +128,7 @@ export class ExchangeCore {
       const m = this.state.markets.get(conditionId);
       if (m === undefined) return reject('market_not_found', 'market not found', { conditionId });
       if (m.row.payouts === null) return reject('market_not_resolved', 'market is not resolved', { conditionId });
-      return this.state.ledger.redeem(wallet, conditionId, m.row.payouts, ref, now);
+      return this.state.ledger.redeem(wallet, conditionId, m.row.tokenIds, m.row.payouts, ref, now);
     });
   }
 
@@ -217,10 +216,18 @@ export class ExchangeCore {
 
   /** Version of a token's book (both tokens of a market share it), O(1); undefined if unknown. */
   bookVersion(tokenId: string): number | undefined {
-    const i = tokenId.length - 2;
-    const o = tokenId.charCodeAt(i + 1);
-    if (i <= 0 || tokenId.charCodeAt(i) !== 58 || (o !== 48 && o !== 49)) return undefined;
-    return this.state.markets.get(tokenId.slice(0, i))?.book.version;
+    return this.state.tokens.get(tokenId)?.market.book.version;
+  }
+
+  /** The market and outcome of a token id, or undefined for an id no market of the core has. */
+  token(tokenId: string): { conditionId: string; outcome: 0 | 1 } | undefined {
+    const t = this.state.tokens.get(tokenId);
+    return t && { conditionId: t.market.row.conditionId, outcome: t.outcome };
+  }
+
+  /** A market's two token ids (outcome 0 first), or undefined for an unknown market. */
+  tokenIds(conditionId: string): readonly [string, string] | undefined {
+    return this.state.markets.get(conditionId)?.row.tokenIds;
   }
 
   /** Non-empty price levels over all books, by side in outcome-0 terms; O(markets). */
@@ -247,8 +254,8 @@ export class ExchangeCore {
 
   /** Aggregated depth of a token's book in its own price terms (outcome 1 mirrors outcome 0). */
   book(tokenId: string, maxLevels = Infinity): BookView | undefined {
-    const t = splitTokenId(tokenId);
-    const m = t && this.state.markets.get(t.conditionId);
+    const t = this.state.tokens.get(tokenId);
+    const m = t?.market;
     if (!t || !m) return undefined;
     const b = m.book;
     const mirror = (l: { price: number; size: number }) => ({ price: t.outcome === 0 ? l.price : MICRO - l.price, size: l.size });
@@ -257,11 +264,16 @@ export class ExchangeCore {
     const last = b.lastTradeIdx === 0 ? null : b.lastTradeIdx * b.res;
     const takerBid = b.lastTradeSide === BID;
     return {
-      conditionId: t.conditionId, asset: tokenId, bids, asks, version: b.version, lastChangeMs: b.lastChangeMs,
+      conditionId: m.row.conditionId, asset: tokenId, bids, asks, version: b.version, lastChangeMs: b.lastChangeMs,
       lastTradePrice: last === null ? null : t.outcome === 0 ? last : MICRO - last,
       lastTradeSide: last === null ? null : takerBid === (t.outcome === 0) ? 'BUY' : 'SELL',
       tickSize: m.row.tickSize, minOrderSize: m.row.minOrderSize,
     };
+  }
+
+  /** A tradable market's token ids (after `tradable` accepted it). */
+  private tokensOf(conditionId: string): readonly [string, string] {
+    return this.state.markets.get(conditionId)!.row.tokenIds;
   }
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────

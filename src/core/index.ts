@@ -5,5 +5,5 @@ export { counterIds, manualClock, randomIds, systemClock, type CounterIds } from
 export { EXPIRED_REASON, RESOLVED_REASON, DEFAULT_MIN_SIZE, inMarket } from './markets.js';
 export { STP_REASON, FAK_REASON } from './place.js';
 export type { ExchangeSnapshot, MarketSnapshot, SnapshotHead, SnapshotLoader } from './snapshot.js';
-export { splitTokenId, MIN_MARKET_BUY } from './validate.js';
+export { MIN_MARKET_BUY } from './validate.js';
 export type * from './types.js';

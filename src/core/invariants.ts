@@ -20,12 +20,11 @@
  */
 
 import { LOT } from '../domain/money.js';
-import { COLLATERAL, FEE_ACCOUNT, marketAccount, tokenId } from '../ledger/types.js';
+import { COLLATERAL, FEE_ACCOUNT, marketAccount } from '../ledger/types.js';
 import type { ExchangeCore } from './exchange.js';
 import type { State } from './state.js';
 import { requiredReserve } from './settle.js';
 import { checkNegRiskSupply } from './neg-risk.js';
-import { splitTokenId } from './validate.js';
 
 class Found extends Error {}
 
@@ -73,8 +72,8 @@ function check(st: State, fail: Fail): void {
   for (const lo of st.live.values()) liveByMarket.set(lo.market, (liveByMarket.get(lo.market) ?? 0) + 1);
   for (const [cid, m] of st.markets) {
     const locked = st.ledger.balance(marketAccount(cid), COLLATERAL);
-    const s0 = supply.get(tokenId(cid, 0)) ?? 0;
-    const s1 = supply.get(tokenId(cid, 1)) ?? 0;
+    const s0 = supply.get(m.row.tokenIds[0]) ?? 0;
+    const s1 = supply.get(m.row.tokenIds[1]) ?? 0;
     if (locked.reserved !== 0) fail(`market ${cid} locked collateral reserved`);
     const p = m.row.payouts;
     if (m.row.negRisk !== undefined) checkNegRiskSupply(st, m, s0, s1, locked.free, fail);
@@ -128,6 +127,7 @@ function check(st: State, fail: Fail): void {
 
   for (const p of st.ledger.positions.all()) {
     if (p.size !== (held.get(`${p.wallet} ${p.asset}`) ?? 0)) fail(`position ${p.wallet} ${p.asset} size ${p.size}`);
-    if (splitTokenId(p.asset) === null) fail(`position on non-token ${p.asset}`);
+    const slot = st.tokens.get(p.asset);
+    if (slot === undefined || slot.market.row.conditionId !== p.conditionId || slot.outcome !== p.outcomeIndex) fail(`position on non-token ${p.asset}`);
   }
 }

@@ -19,6 +19,8 @@ const PAYOUTS: ReadonlyArray<readonly [number, number]> = [[MICRO, 0], [0, MICRO
 function checkSettings(s: MarketRow): Reject | null {
   const bad = (why: string) => reject('invalid_market_settings', why, { conditionId: s.conditionId });
   if (typeof s.conditionId !== 'string' || s.conditionId === '' || s.conditionId.includes(':')) return bad('invalid condition id');
+  const [t0, t1] = s.tokenIds ?? [];
+  if (typeof t0 !== 'string' || typeof t1 !== 'string' || t0 === '' || t0 === t1) return bad('a market needs two distinct token ids');
   if (!TICKS.includes(s.tickSize)) return bad(`tick size must be one of ${TICKS.join(', ')} micro`);
   if (!validSize(s.minOrderSize)) return bad('minimum order size must be a positive multiple of 0.01');
   for (const f of [s.makerBaseFeeBps, s.takerBaseFeeBps]) {
@@ -29,8 +31,9 @@ function checkSettings(s: MarketRow): Reject | null {
 
 export function createMarket(st: State, s: MarketSettings): Reject | null {
   if (st.markets.has(s.conditionId)) return reject('duplicate_market', 'market already exists', { conditionId: s.conditionId });
+  for (const t of s.tokenIds ?? []) if (st.tokens.has(t)) return reject('duplicate_market', 'token id already in use', { conditionId: s.conditionId, tokenId: t });
   const row: MarketRow = {
-    conditionId: s.conditionId, tickSize: s.tickSize, minOrderSize: s.minOrderSize ?? DEFAULT_MIN_SIZE,
+    conditionId: s.conditionId, tokenIds: [s.tokenIds![0], s.tokenIds![1]], tickSize: s.tickSize, minOrderSize: s.minOrderSize ?? DEFAULT_MIN_SIZE,
     makerBaseFeeBps: s.makerBaseFeeBps ?? 0, takerBaseFeeBps: s.takerBaseFeeBps ?? 0,
     acceptingOrders: s.acceptingOrders ?? true, status: 'active', payouts: null,
     ...(s.negRisk === undefined ? {} : { negRisk: { ...s.negRisk } }),
@@ -38,7 +41,7 @@ export function createMarket(st: State, s: MarketSettings): Reject | null {
   const bad = checkSettings(row);
   if (bad !== null) return bad;
   const ms = { row, book: st.newBook(row.tickSize), bySlot: [] };
-  st.markets.set(row.conditionId, ms);
+  st.addMarket(ms);
   registerNegRisk(st, ms);
   st.touchMarket(row);
   return null;

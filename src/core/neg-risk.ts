@@ -17,7 +17,7 @@
  */
 import { MICRO } from '../domain/money.js';
 import { reject, type Reject } from '../domain/rejects.js';
-import { COLLATERAL, FEE_ACCOUNT, marketAccount, tokenId } from '../ledger/types.js';
+import { COLLATERAL, FEE_ACCOUNT, marketAccount } from '../ledger/types.js';
 import type { MarketState, State } from './state.js';
 
 export interface NegRiskEvent {
@@ -89,7 +89,7 @@ export function settleNegRiskWinner(st: State, m: MarketState, ref: string): voi
   const cid = m.row.conditionId;
   const pool = negRiskAccount(ev.marketId);
   const held = st.ledger.balance(pool, COLLATERAL).free;
-  const excess = supplyOf(st, tokenId(cid, 0)) - supplyOf(st, tokenId(cid, 1));
+  const excess = supplyOf(st, m.row.tokenIds[0]) - supplyOf(st, m.row.tokenIds[1]);
   if (excess > held || excess < 0) throw new Error(`invariant: neg-risk winner ${cid} YES excess ${excess}, pool ${held}`);
   st.ledger.move(pool, COLLATERAL, -excess, 0, 'redeem', ref);
   st.ledger.move(marketAccount(cid), COLLATERAL, excess, 0, 'redeem', ref);

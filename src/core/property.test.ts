@@ -58,7 +58,7 @@ test('snapshot → restore is exact, and the restored exchange behaves identical
   assert.deepEqual(copy.snapshot(), snap);
   checkInvariants(copy);
   for (const m of MARKETS) {
-    for (const o of [0, 1]) assert.deepEqual(copy.book(`${m.conditionId}:${o}`), ex.book(`${m.conditionId}:${o}`));
+    for (const o of [0, 1]) assert.deepEqual(copy.book(m.tokenIds![o]!), ex.book(m.tokenIds![o]!));
   }
   for (let i = 0; i < 1500; i++) {
     const c = nextCommand(r, ex, clock.now());

@@ -8,6 +8,7 @@
 import { MICRO } from '../domain/money.js';
 import type { ExchangeCore } from './exchange.js';
 import type { MarketSettings, OrderCommand } from './types.js';
+import { tokensOf } from './test-kit.js';
 
 export type Command =
   | { kind: 'order'; cmd: OrderCommand }
@@ -22,9 +23,9 @@ export type Command =
 
 export const WALLETS = ['0x01', '0x02', '0x03', '0x04'];
 export const MARKETS: MarketSettings[] = [
-  { conditionId: '0xm1', tickSize: 10_000 },
-  { conditionId: '0xm2', tickSize: 1_000, makerBaseFeeBps: 20, takerBaseFeeBps: 50, minOrderSize: MICRO },
-  { conditionId: '0xm3', tickSize: 100_000, takerBaseFeeBps: 1000, minOrderSize: MICRO },
+  { conditionId: '0xm1', tokenIds: tokensOf('0xm1'), tickSize: 10_000 },
+  { conditionId: '0xm2', tokenIds: tokensOf('0xm2'), tickSize: 1_000, makerBaseFeeBps: 20, takerBaseFeeBps: 50, minOrderSize: MICRO },
+  { conditionId: '0xm3', tokenIds: tokensOf('0xm3'), tickSize: 100_000, takerBaseFeeBps: 1000, minOrderSize: MICRO },
 ];
 
 export { floats as prng } from '../domain/prng.js';
@@ -57,7 +58,7 @@ export function nextCommand(r: () => number, ex: ExchangeCore, nowMs: number): C
   const t = r();
   const type = t < 0.55 ? 'GTC' : t < 0.7 ? 'GTD' : t < 0.85 ? 'FOK' : 'FAK';
   const side = r() < 0.5 ? 'BUY' : 'SELL';
-  const cmd: OrderCommand = { wallet, tokenId: `${cid}:${int(2)}`, side, price, type, size: (1 + int(2000)) * 10_000 };
+  const cmd: OrderCommand = { wallet, tokenId: tokensOf(cid)[int(2)]!, side, price, type, size: (1 + int(2000)) * 10_000 };
   if (type === 'GTD') cmd.expiration = Math.floor(nowMs / 1000) + 1 + int(300);
   if (type !== 'GTC' && type !== 'GTD' && side === 'BUY' && r() < 0.4) {
     delete cmd.size;

@@ -92,13 +92,20 @@ export class SnapshotLoader {
     if (this.lastSeq !== -Infinity) throw new Error(`snapshot market ${s.conditionId} after the first order`);
     const { ladderRes, bookVersion, lastChangeMs, lastTradePrice, lastTradeSide, ...row } = s;
     const book = this.st.newBook(ladderRes);
-    const ms = { row: { ...row, payouts: row.payouts && [row.payouts[0], row.payouts[1]] as [number, number] }, book, bySlot: [] };
-    this.st.markets.set(row.conditionId, ms);
+    const ms = { row: { ...row, tokenIds: [row.tokenIds[0], row.tokenIds[1]] as const, payouts: row.payouts && [row.payouts[0], row.payouts[1]] as [number, number] }, book, bySlot: [] };
+    this.st.addMarket(ms);
     registerNegRisk(this.st, ms);
     book.lastTradeIdx = lastTradePrice / ladderRes;
     book.lastTradeSide = lastTradeSide;
     this.versions.push(bookVersion);
     this.changes.push(lastChangeMs);
+  }
+
+  /** A loaded market's token ids (for rows that store only the outcome); throws for an unknown market. */
+  marketTokens(conditionId: string): readonly [string, string] {
+    const m = this.st.markets.get(conditionId);
+    if (m === undefined) throw new Error(`snapshot order names unknown market ${conditionId}`);
+    return m.row.tokenIds;
   }
 
   /** Rests a live order at the back of its price level; the loader keeps `row` as the live row. */

@@ -9,7 +9,7 @@ import { Book } from '../engine/book.js';
 import { ExpiryQueue } from '../engine/expiry-queue.js';
 import { FillBuffer } from '../engine/fills.js';
 import { Ledger } from '../ledger/ledger.js';
-import { COLLATERAL, tokenId } from '../ledger/types.js';
+import { COLLATERAL } from '../ledger/types.js';
 import type { Clock, Effects, IdSource, MarketRow, OrderRow, OrderStatus, TradeRow } from './types.js';
 import type { NegRiskEvent } from './neg-risk.js';
 
@@ -18,8 +18,12 @@ export interface MarketState {
   book: Book;
   /** Live order of each book slot. */
   bySlot: Array<LiveOrder | undefined>;
-  /** The market's two token ids, made on its first order (`State.tokenOf`). */
-  tokens?: readonly [string, string];
+}
+
+/** What a token id names: its market and outcome. */
+export interface TokenSlot {
+  market: MarketState;
+  outcome: 0 | 1;
 }
 
 export interface LiveOrder {
@@ -34,6 +38,8 @@ export interface LiveOrder {
 
 export class State {
   readonly markets = new Map<string, MarketState>();
+  /** Every market's two token ids → the market and outcome. */
+  readonly tokens = new Map<string, TokenSlot>();
   /** Neg-risk events by `negRiskMarketID` (src/core/neg-risk.ts). */
   readonly negRisk = new Map<string, NegRiskEvent>();
   readonly live = new Map<string, LiveOrder>();
@@ -83,8 +89,14 @@ export class State {
   }
 
   tokenOf(m: MarketState, outcome: 0 | 1): string {
-    const t = m.tokens ?? (m.tokens = [tokenId(m.row.conditionId, 0), tokenId(m.row.conditionId, 1)]);
-    return t[outcome];
+    return m.row.tokenIds[outcome];
+  }
+
+  /** Registers a market and its token ids (creation, restore). */
+  addMarket(ms: MarketState): void {
+    this.markets.set(ms.row.conditionId, ms);
+    this.tokens.set(ms.row.tokenIds[0], { market: ms, outcome: 0 });
+    this.tokens.set(ms.row.tokenIds[1], { market: ms, outcome: 1 });
   }
 
   /** Every wallet that ever had an account number (for the invariant checks). */

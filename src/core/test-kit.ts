@@ -5,6 +5,7 @@
  */
 
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { parseMicro } from '../domain/money.js';
 import { COLLATERAL } from '../ledger/types.js';
 import { ExchangeCore } from './exchange.js';
@@ -12,9 +13,17 @@ import { counterIds, manualClock } from './ids.js';
 import { checkInvariants } from './invariants.js';
 import type { Effects, MarketSettings, OrderCommand, PlaceResult } from './types.js';
 
+/**
+ * A market's two token ids for the pure core's tests: uint256 decimals, as the service's position
+ * ids are (the core treats a token id as an opaque string; src/domain/ctf-ids.ts derives the real ones).
+ */
+export function tokensOf(conditionId: string): [string, string] {
+  const id = (o: number) => BigInt(`0x${createHash('sha256').update(`${conditionId}:${o}`).digest('hex')}`).toString(10);
+  return [id(0), id(1)];
+}
+
 export const CID = '0xc1';
-export const T0 = `${CID}:0`;
-export const T1 = `${CID}:1`;
+export const [T0, T1] = tokensOf(CID);
 export const A = '0xaaaa';
 export const B = '0xbbbb';
 export const C = '0xcccc';
@@ -30,7 +39,7 @@ export function setup(settings: Partial<MarketSettings> = {}, funds = '1000') {
   const clock = manualClock(1_700_000_000_000);
   const ids = counterIds();
   const ex = new ExchangeCore(clock, ids);
-  assert.equal(ex.createMarket({ conditionId: CID, tickSize: 10_000, ...settings }).ok, true);
+  assert.equal(ex.createMarket({ conditionId: CID, tokenIds: tokensOf(settings.conditionId ?? CID), tickSize: 10_000, ...settings }).ok, true);
   for (const w of [A, B, C]) ex.deposit(w, u(funds));
   return { ex, clock, ids };
 }

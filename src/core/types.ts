@@ -21,6 +21,8 @@ export interface IdSource {
 
 export interface MarketSettings {
   conditionId: string;
+  /** The two outcomes' token ids (Conditional Tokens position ids, or an imported market's own); required at creation, ignored by updates. */
+  tokenIds?: readonly [string, string];
   /** Tick in micro: 100_000, 10_000, 1_000 or 100. */
   tickSize: number;
   /** Minimum size of limit orders, micro-shares (default 5 shares). */
@@ -42,6 +44,8 @@ export interface NegRiskLink {
 
 export interface MarketRow {
   conditionId: string;
+  /** The token ids of outcome 0 and 1 (src/domain/ids.ts), fixed when the market is created. */
+  tokenIds: readonly [string, string];
   tickSize: number;
   minOrderSize: number;
   makerBaseFeeBps: number;
@@ -58,7 +62,7 @@ export interface OrderCommand {
   /** The account placing the order (an address; the key of its balances). */
   wallet: string;
   apiKey?: string;
-  /** `<conditionId>:<0|1>` */
+  /** The token id (a position id: src/domain/ids.ts). */
   tokenId: string;
   side: Side;
   /** Limit price (worst acceptable price for FOK/FAK), micro. */

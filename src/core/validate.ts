@@ -23,20 +23,13 @@ export interface ValidOrder {
 /** Market BUYs (FOK/FAK) must be worth at least this much collateral. */
 export const MIN_MARKET_BUY = MICRO;
 
-export function splitTokenId(tokenId: string): { conditionId: string; outcome: 0 | 1 } | null {
-  const i = tokenId.lastIndexOf(':');
-  const o = tokenId.slice(i + 1);
-  if (i <= 0 || (o !== '0' && o !== '1')) return null;
-  return { conditionId: tokenId.slice(0, i), outcome: o === '0' ? 0 : 1 };
-}
-
 export function validateOrder(st: State, cmd: OrderCommand): ValidOrder | Reject {
   if (typeof cmd.wallet !== 'string' || cmd.wallet === '' || cmd.wallet.includes(':')) {
     return reject('invalid_order_type', MSG.payload, { field: 'wallet' });
   }
-  const tok = splitTokenId(cmd.tokenId);
-  const market = tok === null ? undefined : st.markets.get(tok.conditionId);
-  if (tok === null || market === undefined) return reject('invalid_token', MSG.payload, { field: 'tokenId', tokenId: cmd.tokenId });
+  const tok = st.tokens.get(cmd.tokenId);
+  const market = tok?.market;
+  if (tok === undefined || market === undefined) return reject('invalid_token', MSG.payload, { field: 'tokenId', tokenId: cmd.tokenId });
   const m = market.row;
   if (m.status !== 'active' || !m.acceptingOrders) return reject('market_not_ready', MSG.notReady, { market: m.conditionId, status: m.status });
   if (cmd.side !== 'BUY' && cmd.side !== 'SELL') return reject('invalid_order_type', MSG.payload, { field: 'side' });

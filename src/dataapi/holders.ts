@@ -22,15 +22,19 @@ export function holdersRequest(q: HoldersQuery): HoldersRequest {
 }
 
 export async function holderGroups(db: Kysely<Database>, { markets, limit, minSize }: HoldersRequest): Promise<HolderGroupItem[]> {
-  const tokens = markets.flatMap((cid) => [{ cid, o: 0 }, { cid, o: 1 }]);
-  const lists = await Promise.all(tokens.map((t) => holderRows(db, `${t.cid}:${t.o}`, minSize, limit)));
+  const ids = new Map((await db.selectFrom('tokens').select(['token_id', 'condition_id', 'outcome_index']).where('condition_id', 'in', markets).execute())
+    .map((r) => [`${r.condition_id} ${r.outcome_index}`, r.token_id]));
+  const tokens = markets.flatMap((cid) => [0, 1].flatMap((o) => {
+    const token = ids.get(`${cid} ${o}`);
+    return token === undefined ? [] : [{ o, token }];
+  }));
+  const lists = await Promise.all(tokens.map((t) => holderRows(db, t.token, minSize, limit)));
   const profiles = await profilesOf(db, [...new Set(lists.flatMap((l) => l.map((h) => h.wallet)))]);
   const groups: HolderGroupItem[] = [];
   for (let n = 0; n < tokens.length; n++) {
     const list = lists[n]!;
     if (list.length === 0) continue;
-    const { cid, o } = tokens[n]!;
-    const token = `${cid}:${o}`;
+    const { o, token } = tokens[n]!;
     groups.push({
       token,
       holders: list.map((h) => {

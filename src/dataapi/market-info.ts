@@ -27,13 +27,15 @@ export interface MarketView {
   endDate: string;
   negativeRisk: boolean;
   outcomes: string[];
+  /** The token ids of outcome 0 and 1 ([] for a row without a market). */
+  tokenIds: string[];
   /** The catalog's payouts (JSON) at the time of caching; only for markets the exchange does not know. */
   payouts: string | null;
 }
 
 /** What a row without a known market (a deposit, a withdrawal) shows. */
 export const NO_MARKET: MarketView = {
-  title: '', slug: '', icon: '', eventSlug: '', endMs: null, endDate: '', negativeRisk: false, outcomes: [], payouts: null,
+  title: '', slug: '', icon: '', eventSlug: '', endMs: null, endDate: '', negativeRisk: false, outcomes: [], tokenIds: [], payouts: null,
 };
 
 const CHUNK = 500;
@@ -41,7 +43,7 @@ const CHUNK = 500;
 /** The bytes a view holds in the cache (UTF-16 strings plus the object), for its budget. */
 export function viewBytes(v: MarketView): number {
   let chars = v.title.length + v.slug.length + v.icon.length + v.eventSlug.length + v.endDate.length + (v.payouts?.length ?? 0);
-  for (const o of v.outcomes) chars += o.length + 8;
+  for (const o of [...v.outcomes, ...v.tokenIds]) chars += o.length + 8;
   return 2 * chars + 160;
 }
 
@@ -68,7 +70,7 @@ export class MarketViews {
         const v: MarketView = {
           title: r.question, slug: r.slug, icon: r.icon || r.event_icon || '', eventSlug: r.event_slug ?? '',
           endMs, endDate: endMs === null ? '' : isoTime(endMs), negativeRisk: r.neg_risk === 1,
-          outcomes: parseOutcomes(r.outcomes), payouts: r.payouts,
+          outcomes: parseOutcomes(r.outcomes), tokenIds: [r.token_id_0, r.token_id_1], payouts: r.payouts,
         };
         out.set(r.condition_id, this.area.set(r.condition_id, version, v));
       }

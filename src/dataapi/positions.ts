@@ -136,7 +136,7 @@ export function positionItem(wallet: string, i: Item, changedMs: number): Positi
     outcome: outcomeName(i.market.outcomes, o),
     outcomeIndex: o,
     oppositeOutcome: outcomeName(i.market.outcomes, 1 - o),
-    oppositeAsset: `${p.conditionId}:${1 - o}`,
+    oppositeAsset: i.market.tokenIds[1 - o] ?? '',
     timestamp: seconds(changedMs),
     endDate: i.market.endDate,
     negativeRisk: i.market.negativeRisk,

@@ -72,7 +72,7 @@ export async function profilesOf(db: Db, wallets: string[]): Promise<Map<string,
 export function marketRows(db: Db, conditionIds: string[]) {
   return db.selectFrom('markets as m').leftJoin('events as e', 'e.id', 'm.event_id')
     .select([
-      'm.condition_id', 'm.question', 'm.slug', 'm.icon', 'm.end_date', 'm.neg_risk', 'm.outcomes', 'm.payouts',
+      'm.condition_id', 'm.question', 'm.slug', 'm.icon', 'm.end_date', 'm.neg_risk', 'm.outcomes', 'm.payouts', 'm.token_id_0', 'm.token_id_1',
       'e.slug as event_slug', 'e.icon as event_icon', 'e.end_date as event_end_date',
     ])
     .where('m.condition_id', 'in', conditionIds).execute();

@@ -4,7 +4,8 @@
  * market, positions in event_tags, accepting_orders off for closed markets, negRisk ids on
  * negative-risk events, true reply and reaction counts), only in bulk and with explicit ids.
  */
-import { hex32, tokenId } from '../domain/ids.js';
+import { hex32 } from '../domain/ids.js';
+import { marketTokenIds } from '../domain/ctf-ids.js';
 import type { Prng } from '../domain/prng.js';
 import type { Row } from './bulk.js';
 import { IMAGE_HOST, type GeneratedProfile } from './people.js';
@@ -66,8 +67,9 @@ export function addEvent(chunk: EventChunk, rng: Prng, ids: Prng, cat: Catalog, 
     const rewards = rng.chance(0.3);
     const fees = rng.chance(0.03);
     const mCreated = createdAt + k * 1000;
+    const tokens = marketTokenIds(conditionId, neg); // ~0.6 ms a market: the large catalog's main cost
     chunk.markets.push({
-      id: marketId + k, condition_id: conditionId, question_id: questionId, event_id: eventId, question: m.question, slug: mslug,
+      id: marketId + k, condition_id: conditionId, question_id: questionId, token_id_0: tokens[0], token_id_1: tokens[1], event_id: eventId, question: m.question, slug: mslug,
       description: nMarkets > 1 ? `${description}\n\nThis market is about: ${m.subject}.` : description, resolution_source: 'https://sources.sibyl.local',
       start_date: createdAt, end_date: endDate, game_start_time: null,
       image: `${IMAGE_HOST}/markets/${mslug}.png`, icon: `${IMAGE_HOST}/markets/${mslug}-icon.png`, outcomes: '["Yes","No"]',
@@ -82,7 +84,7 @@ export function addEvent(chunk: EventChunk, rng: Prng, ids: Prng, cat: Catalog, 
       itode: 0, taker_order_delay_ms: 0, order_age_seconds: 0, check_enabled: 0, rfq_enabled: 0,
       metadata: nMarkets > 1 ? JSON.stringify({ groupItemTitle: m.subject }) : '{}', created_at: mCreated, updated_at: mCreated,
     });
-    for (const i of [0, 1]) chunk.tokens.push({ token_id: tokenId(conditionId, i), condition_id: conditionId, outcome_index: i, outcome: i === 0 ? 'Yes' : 'No' });
+    for (const i of [0, 1]) chunk.tokens.push({ token_id: tokens[i]!, condition_id: conditionId, outcome_index: i, outcome: i === 0 ? 'Yes' : 'No' });
   });
   return createdAt;
 }

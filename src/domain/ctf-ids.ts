@@ -11,7 +11,8 @@
  *   positionId = uint256(keccak256(abi.encodePacked(address collateral, bytes32 collectionId)))
  *
  * The parent collection is always zero here (a market's outcome tokens are direct positions).
- * indexSet 1 is outcome 0, 2 is outcome 1. Pure functions: ids are derived, never stored.
+ * indexSet 1 is outcome 0, 2 is outcome 1. Pure functions: a market's ids are derived once, when it
+ * is created, and stored with it (markets.token_id_0/1, tokens).
  */
 import { bn254 } from '@noble/curves/bn254';
 import { encodePacked, keccak256, type Hex } from 'viem';
@@ -42,4 +43,23 @@ export function collectionId(conditionId: Hex, indexSet: bigint): Hex {
 export function positionId(collateral: Hex, conditionId: Hex, outcomeIndex: number): string {
   const coll = collectionId(conditionId, 1n << BigInt(outcomeIndex));
   return BigInt(keccak256(encodePacked(['address', 'bytes32'], [collateral, coll]))).toString(10);
+}
+
+/** The collateral addresses of the position-id formula (SIBYL_COLLATERAL_ADDRESS, SIBYL_NEG_RISK_COLLATERAL_ADDRESS). */
+export interface Collateral {
+  collateral: string;
+  negRiskCollateral: string;
+}
+
+/** Polygon's USDC.e, and the NegRiskAdapter's wrapped collateral: the venue's own (compat: the defaults). */
+export const POLYGON_COLLATERAL: Collateral = {
+  collateral: '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174',
+  negRiskCollateral: '0x3A3BD7bb9528E159577F7C2e685CC81A765002E2',
+};
+
+/** A market's two token ids: the position ids of its outcomes (a neg-risk market's use the wrapped collateral). */
+export function marketTokenIds(conditionId: string, negRisk: boolean, c: Collateral = POLYGON_COLLATERAL): [string, string] {
+  const coll = (negRisk ? c.negRiskCollateral : c.collateral) as Hex;
+  const cid = conditionId.toLowerCase() as Hex;
+  return [positionId(coll, cid, 0), positionId(coll, cid, 1)];
 }

@@ -17,7 +17,7 @@ export function catalogUpdates(db: Kysely<Database>, b: SealedBatch): CompiledQu
       .where('condition_id', '=', r.conditionId).compile());
     for (const i of [0, 1] as const) {
       out.push(db.updateTable('tokens').set({ payout: r.payouts[i], winner: r.payouts[i] > r.payouts[1 - i]! ? 1 : 0 })
-        .where('token_id', '=', `${r.conditionId}:${i}`).compile());
+        .where('condition_id', '=', r.conditionId).where('outcome_index', '=', i).compile());
     }
   }
   for (const v of b.volumes) out.push(marketVolume.compiled(db, v.amount, v.conditionId), eventVolume.compiled(db, v.amount, v.conditionId));

@@ -19,7 +19,6 @@
  */
 import type { Effects, ExchangeCore, MarketRow, OrderRow, TradeRow } from '../core/index.js';
 import { MICRO } from '../domain/money.js';
-import { tokenId } from '../ledger/types.js';
 import type { Batch } from './batch.js';
 
 export interface PriceLevel {
@@ -161,8 +160,8 @@ function heads(ex: ExchangeCore, cid: string, seq: number, reset: boolean): [Ass
     conditionId: cid, seq, version: meta.version, reset, lastChangeMs: meta.lastChangeMs, tickSize: market.tickSize, minOrderSize: market.minOrderSize,
   };
   return [
-    { ...common, assetId: tokenId(cid, 0), outcomeIndex: 0, bids: [], asks: [], bestBid: best.bid, bestAsk: best.ask, lastTradePrice: last },
-    { ...common, assetId: tokenId(cid, 1), outcomeIndex: 1, bids: [], asks: [], bestBid: flip(best.ask), bestAsk: flip(best.bid), lastTradePrice: flip(last) },
+    { ...common, assetId: market.tokenIds[0], outcomeIndex: 0, bids: [], asks: [], bestBid: best.bid, bestAsk: best.ask, lastTradePrice: last },
+    { ...common, assetId: market.tokenIds[1], outcomeIndex: 1, bids: [], asks: [], bestBid: flip(best.ask), bestAsk: flip(best.bid), lastTradePrice: flip(last) },
   ];
 }
 

@@ -10,12 +10,12 @@ import type { Kysely, Selectable } from 'kysely';
 import { ApiError } from '../errors/catalogue.js';
 
 export type CatalogMarket = Pick<Selectable<MarketsTable>,
-  'condition_id' | 'minimum_tick_size' | 'minimum_order_size' | 'maker_base_fee' | 'taker_base_fee' |
+  'condition_id' | 'token_id_0' | 'token_id_1' | 'minimum_tick_size' | 'minimum_order_size' | 'maker_base_fee' | 'taker_base_fee' |
   'accepting_orders' | 'active' | 'closed' | 'archived' | 'enable_order_book' | 'payouts' |
   'neg_risk' | 'neg_risk_market_id' | 'neg_risk_index' | 'neg_risk_fee_bips' | 'neg_risk_placeholder' | 'neg_risk_other'>;
 
 export const CATALOG_MARKET_COLUMNS = [
-  'condition_id', 'minimum_tick_size', 'minimum_order_size', 'maker_base_fee', 'taker_base_fee',
+  'condition_id', 'token_id_0', 'token_id_1', 'minimum_tick_size', 'minimum_order_size', 'maker_base_fee', 'taker_base_fee',
   'accepting_orders', 'active', 'closed', 'archived', 'enable_order_book', 'payouts',
   'neg_risk', 'neg_risk_market_id', 'neg_risk_index', 'neg_risk_fee_bips', 'neg_risk_placeholder', 'neg_risk_other',
 ] as const;
@@ -41,6 +41,7 @@ export function marketRowOf(m: CatalogMarket): MarketRow {
   const payouts = parsePayouts(m.payouts);
   return {
     conditionId: m.condition_id,
+    tokenIds: [m.token_id_0, m.token_id_1],
     tickSize: m.minimum_tick_size,
     minOrderSize: m.minimum_order_size,
     makerBaseFeeBps: m.maker_base_fee,

@@ -23,7 +23,6 @@ import type { Kysely } from 'kysely';
 import type { OrderStatus, OrderType, Side, SnapshotLoader } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { OrdersTable } from '../store/schema-exchange.js';
-import { tokenId } from '../ledger/types.js';
 import { orderFromRow, restoreTuning } from './restore.js';
 
 type Sqlite = SqliteDatabase.Database;
@@ -56,7 +55,7 @@ const POSITIONS_SQL = `select "wallet", "asset", "condition_id", "outcome_index"
 /** Turns packed pages into the loader's order rows, keeping the string table between pages. */
 class PageLoader {
   private readonly strings: string[] = [];
-  private readonly tokens: Array<[string, string] | undefined> = [];
+  private readonly tokens: Array<readonly [string, string] | undefined> = [];
   private readonly byId: SqliteDatabase.Statement;
 
   constructor(h: Sqlite, private readonly loader: SnapshotLoader) {
@@ -75,7 +74,7 @@ class PageLoader {
       }
       const m = nums[o + SLOT.market]!;
       const market = strings[m]!;
-      const tokens = this.tokens[m] ?? (this.tokens[m] = [tokenId(market, 0), tokenId(market, 1)]);
+      const tokens = this.tokens[m] ?? (this.tokens[m] = loader.marketTokens(market));
       const outcome = (flags & 1) as 0 | 1;
       const apiKey = nums[o + SLOT.apiKey]!;
       const builder = nums[o + SLOT.builder]!;

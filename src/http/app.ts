@@ -4,7 +4,6 @@
  * bodies never do (src/http/validation.ts). Nothing here knows a route's business; adding a
  * route never touches this file (see src/routes/README.md).
  */
-import { tokenCodec } from '../domain/token-codec.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -57,22 +56,6 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
     }, 'request');
     done();
   });
-
-  // ctf token ids (docs/bots.md): every internal token id in a JSON body is sent as its position id
-  // (other bodies — the explorer's assets, compressed or not, metrics — are sent as they are).
-  if (config.bots.tokenIds === 'ctf') {
-    app.addHook('onSend', (_req, reply, payload, done) => {
-      if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
-      const codec = tokenCodec();
-      if (typeof payload === 'string') return done(null, codec.wireText(payload));
-      if (Buffer.isBuffer(payload)) {
-        const text = payload.toString('utf8');
-        const out = codec.wireText(text);
-        return done(null, out === text ? payload : Buffer.from(out, 'utf8'));
-      }
-      done(null, payload);
-    });
-  }
 
   registerErrorHandling(app);
   registerJsonBody(app);

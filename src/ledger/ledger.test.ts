@@ -4,15 +4,17 @@ import assert from 'node:assert/strict';
 import { Ledger } from './ledger.js';
 import { COLLATERAL } from './types.js';
 
+const TOKENS = ['1001', '1002'] as const; // market c's token ids
+
 test('deposit, split, merge and redeem keep collateral two-sided', () => {
   const l = new Ledger();
   assert.equal(l.deposit('w', 10_000_000, 'tx1', 0), null);
-  assert.equal(l.split('w', 'c', 4_000_000, 'tx2', 0), null);
-  assert.deepEqual(l.balance('w', 'c:0'), { free: 4_000_000, reserved: 0 });
+  assert.equal(l.split('w', 'c', TOKENS, 4_000_000, 'tx2', 0), null);
+  assert.deepEqual(l.balance('w', '1001'), { free: 4_000_000, reserved: 0 });
   assert.deepEqual(l.balance('market:c', COLLATERAL), { free: 4_000_000, reserved: 0 });
-  assert.equal(l.merge('w', 'c', 5_000_000, 'tx3', 0)?.code, 'insufficient_balance');
-  assert.equal(l.merge('w', 'c', 1_000_000, 'tx3', 0), null);
-  assert.equal(l.redeem('w', 'c', [500_000, 500_000], 'tx4', 0), null);
+  assert.equal(l.merge('w', 'c', TOKENS, 5_000_000, 'tx3', 0)?.code, 'insufficient_balance');
+  assert.equal(l.merge('w', 'c', TOKENS, 1_000_000, 'tx3', 0), null);
+  assert.equal(l.redeem('w', 'c', TOKENS, [500_000, 500_000], 'tx4', 0), null);
   assert.deepEqual(l.balance('w', COLLATERAL), { free: 10_000_000, reserved: 0 });
   const d = l.drain();
   assert.equal(d.ledger.filter((e) => e.asset === COLLATERAL).reduce((a, e) => a + e.free + e.reserved, 0), 10_000_000);

@@ -12,7 +12,6 @@ import { Positions } from './positions.js';
 import {
   COLLATERAL,
   marketAccount,
-  tokenId,
   type ActivityRow,
   type ActivityType,
   type Balance,
@@ -115,30 +114,30 @@ export class Ledger {
   }
 
   /** Collateral → one of each outcome; the collateral is locked in the market. */
-  split(wallet: string, cid: string, amount: number, ref: string, now: number): Reject | null {
+  split(wallet: string, cid: string, tokens: readonly [string, string], amount: number, ref: string, now: number): Reject | null {
     if (!validSize(amount)) return reject('invalid_amount', 'amount must be a positive multiple of 0.01', { amount, lot: LOT });
     const r = this.need(wallet, COLLATERAL, amount);
     if (r !== null) return r;
     this.move(wallet, COLLATERAL, -amount, 0, 'split', ref);
     this.move(marketAccount(cid), COLLATERAL, amount, 0, 'split', ref);
     for (const o of [0, 1] as const) {
-      this.move(wallet, tokenId(cid, o), amount, 0, 'split', ref);
-      this.positions.buy(wallet, tokenId(cid, o), cid, o, MICRO / 2, amount);
+      this.move(wallet, tokens[o], amount, 0, 'split', ref);
+      this.positions.buy(wallet, tokens[o], cid, o, MICRO / 2, amount);
     }
     this.note(wallet, 'SPLIT', now, cid, '', -1, 0, amount, amount, ref);
     return null;
   }
 
   /** One of each outcome → collateral, unlocked from the market. */
-  merge(wallet: string, cid: string, amount: number, ref: string, now: number): Reject | null {
+  merge(wallet: string, cid: string, tokens: readonly [string, string], amount: number, ref: string, now: number): Reject | null {
     if (!validSize(amount)) return reject('invalid_amount', 'amount must be a positive multiple of 0.01', { amount, lot: LOT });
     for (const o of [0, 1] as const) {
-      const r = this.need(wallet, tokenId(cid, o), amount);
+      const r = this.need(wallet, tokens[o], amount);
       if (r !== null) return r;
     }
     for (const o of [0, 1] as const) {
-      this.move(wallet, tokenId(cid, o), -amount, 0, 'merge', ref);
-      this.positions.sell(wallet, tokenId(cid, o), cid, o, MICRO / 2, amount);
+      this.move(wallet, tokens[o], -amount, 0, 'merge', ref);
+      this.positions.sell(wallet, tokens[o], cid, o, MICRO / 2, amount);
     }
     this.move(marketAccount(cid), COLLATERAL, -amount, 0, 'merge', ref);
     this.move(wallet, COLLATERAL, amount, 0, 'merge', ref);
@@ -147,11 +146,11 @@ export class Ledger {
   }
 
   /** After resolution: every token the wallet holds pays its payout (micro per share). */
-  redeem(wallet: string, cid: string, payouts: readonly [number, number], ref: string, now: number): Reject | null {
+  redeem(wallet: string, cid: string, tokens: readonly [string, string], payouts: readonly [number, number], ref: string, now: number): Reject | null {
     let paid = 0;
     let shares = 0;
     for (const o of [0, 1] as const) {
-      const asset = tokenId(cid, o);
+      const asset = tokens[o];
       const held = this.free(wallet, asset);
       if (held === 0) continue;
       const pay = (held / LOT) * (payouts[o] / 100);

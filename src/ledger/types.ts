@@ -3,16 +3,13 @@
  * the persistence layer writes, so they hold only strings and safe integers (micro-units).
  */
 
-/** Asset name of the collateral (USDC); tokens are named `<conditionId>:<0|1>`. */
+/** Asset name of the collateral (USDC); a token is named by its token id (a position id: src/domain/ids.ts). */
 export const COLLATERAL = 'USDC';
 /** Pseudo-wallet that receives every fee, so collateral is conserved. */
 export const FEE_ACCOUNT = 'exchange:fees';
 /** Pseudo-wallet holding the collateral locked in a market (1 per outstanding pair). */
 export function marketAccount(conditionId: string): string {
   return `market:${conditionId}`;
-}
-export function tokenId(conditionId: string, outcome: 0 | 1): string {
-  return `${conditionId}:${outcome}`;
 }
 
 export type LedgerKind = 'deposit' | 'withdraw' | 'reserve' | 'release' | 'trade' | 'fee' | 'split' | 'merge' | 'redeem' | 'convert';

@@ -8,7 +8,8 @@
 import { inflateRawSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { errors } from '../errors/catalogue.js';
-import { parseToken } from './tokens.js';
+import { tokenFilter } from './tokens.js';
+import type { TokenDirectory } from '../domain/ids.js';
 
 export const HISTORY_LIMIT_DEFAULT = 100;
 export const HISTORY_LIMIT_MAX = 1000;
@@ -28,9 +29,9 @@ function int(name: string, text: string | undefined, def: number | undefined, mi
   return Number(text);
 }
 
-export async function bookHistory(db: Kysely<any>, q: BookHistoryQuery): Promise<Buffer> {
+export async function bookHistory(db: Kysely<any>, tokens: TokenDirectory, q: BookHistoryQuery): Promise<Buffer> {
   if (q.asset_id === undefined || q.asset_id === '') throw errors.badRequest('asset_id is required');
-  const token = parseToken(q.asset_id);
+  const token = { tokenId: tokenFilter(tokens, q.asset_id) };
   const ms = 'a Unix timestamp in milliseconds';
   const start = int('startTs', q.startTs, undefined, 0, Number.MAX_SAFE_INTEGER, ms);
   const end = int('endTs', q.endTs, undefined, 0, Number.MAX_SAFE_INTEGER, ms);

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { formatMicro } from '../domain/money.js';
 import type { CacheArea } from '../store/cache.js';
-import { noBook, parseToken, type StaticsCache } from './tokens.js';
+import { bookToken, noBook, parseToken, type StaticsCache } from './tokens.js';
 import type { CoreSource } from './versions.js';
 
 export interface BookSnapshot {
@@ -36,8 +36,8 @@ export class BookSnapshots {
 
   /** The snapshot as UTF-8 JSON; 400 for a malformed token id, 404 when the token has no book. */
   async json(tokenText: unknown): Promise<Buffer> {
-    const t = parseToken(tokenText);
     const core = this.generation.core;
+    const t = bookToken(core, tokenText);
     const version = core.bookVersion(t.tokenId);
     const row = version === undefined ? undefined : core.market(t.conditionId);
     if (!row) throw noBook();
@@ -66,7 +66,7 @@ export class BookSnapshots {
 
   /** Several snapshots as one JSON array; unknown tokens are left out, malformed ones are a 400. */
   async jsonMany(tokens: unknown[]): Promise<Buffer> {
-    tokens.forEach(parseToken);
+    for (const t of tokens) parseToken(this.generation.core, t); // a malformed one fails the batch
     const parts: Buffer[] = [];
     for (const t of tokens) {
       try {

@@ -24,7 +24,7 @@
 import type { Db } from '../catalog/write.js';
 import { MICRO, formatMicro } from '../domain/money.js';
 import type { CacheArea, Version } from '../store/cache.js';
-import { noBook, parseToken } from './tokens.js';
+import { bookToken, noBook } from './tokens.js';
 import { bookVersion, type CoreSource } from './versions.js';
 import { checkParams, windowOf, type HistoryParams, type Window } from './history-params.js';
 
@@ -63,7 +63,8 @@ export class History {
 
   async batchJson(tokens: unknown[], p: HistoryParams): Promise<string> {
     checkParams(p);
-    const refs = tokens.map(parseToken);
+    const core = this.generation.core;
+    const refs = tokens.map((t) => bookToken(core, t));
     const parts: string[] = [];
     for (const r of [...new Map(refs.map((x) => [x.tokenId, x])).values()]) {
       parts.push(`${JSON.stringify(r.tokenId)}:${(await this.points(r.tokenId, p)).body}`);
@@ -73,7 +74,7 @@ export class History {
 
   /** The JSON array of one token's points, with the key and version it is kept at (key null: no window). */
   private async points(tokenText: unknown, p: HistoryParams): Promise<{ key: string | null; version: Version; body: string }> {
-    const t = parseToken(tokenText);
+    const t = bookToken(this.generation.core, tokenText);
     const s = await this.seriesOf(t.conditionId);
     const nowS = Math.floor(this.now() / 1000);
     const first = s.times.length ? Math.floor(s.times[0]! / 1000) : null;

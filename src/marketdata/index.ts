@@ -45,11 +45,11 @@ export class MarketData {
   }
 
   trades(q: TradeQuery) {
-    return publicTrades(this.services.store.db, q, this.tradesPageSize);
+    return publicTrades(this.services.store.db, this.services.exchange.core, q, this.tradesPageSize);
   }
 
   /** `GET /orderbook-history`: a token's recorded book snapshots (docs/sandbox.md), as JSON bytes. */
   orderbookHistory(q: BookHistoryQuery): Promise<Buffer> {
-    return bookHistory(this.services.store.db, q);
+    return bookHistory(this.services.store.db, this.services.exchange.core, q);
   }
 }

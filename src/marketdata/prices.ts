@@ -8,7 +8,7 @@ import type { BookView, ExchangeCore } from '../core/index.js';
 import { MICRO, formatMicro } from '../domain/money.js';
 import { errors } from '../errors/catalogue.js';
 import type { CacheArea } from '../store/cache.js';
-import { noBook, parseToken, type StaticsCache } from './tokens.js';
+import { bookToken, noBook, parseToken, type StaticsCache } from './tokens.js';
 import { bookVersion, type CoreSource } from './versions.js';
 
 export type PriceSide = 'BUY' | 'SELL';
@@ -21,7 +21,7 @@ export class Prices {
 
   /** The top of a token's book; 400/404 as for the book. */
   top(tokenText: unknown): BookView {
-    const t = parseToken(tokenText);
+    const t = bookToken(this.generation.core, tokenText);
     const view = this.generation.core.book(t.tokenId, 1);
     if (!view) throw noBook();
     return view;
@@ -29,11 +29,11 @@ export class Prices {
 
   /** Parses each token first so a malformed one fails the whole batch; unknown ones are left out. */
   private many<T>(tokens: unknown[], fn: (v: BookView) => T): Array<[string, T]> {
-    const refs = tokens.map(parseToken);
-    const out: Array<[string, T]> = [];
     const core = this.generation.core;
+    const refs = tokens.map((t) => parseToken(core, t));
+    const out: Array<[string, T]> = [];
     for (const r of refs) {
-      const v = core.book(r.tokenId, 1);
+      const v = r && core.book(r.tokenId, 1);
       if (v) out.push([r.tokenId, fn(v)]);
     }
     return out;
@@ -46,11 +46,11 @@ export class Prices {
    * 0, so one gaining a book changes it too). Synchronous: the map is built from the core read.
    */
   priceMap(tokens: unknown[]): Buffer {
-    const refs = tokens.map(parseToken);
     const core = this.generation.core;
-    const key = refs.map((r) => r.tokenId).join(',');
+    const refs = tokens.map((t) => parseToken(core, t));
+    const key = refs.map((r, i) => r?.tokenId ?? String(tokens[i])).join(',');
     let versions = 0;
-    for (const r of refs) versions += bookVersion(core, r.conditionId) + 1;
+    for (const r of refs) versions += r === undefined ? 0 : bookVersion(core, r.conditionId) + 1;
     const version = [this.generation.coreGeneration, versions];
     const hit = this.kept.get(key, version);
     if (hit !== undefined) return hit;

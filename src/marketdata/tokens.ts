@@ -1,39 +1,42 @@
 /**
- * Token ids on the market-data routes: `<condition_id>:<outcome_index>` (runtime.md). A text
- * that is not of that form is the real service's 400 `Invalid token id`; a well-formed id whose
- * market has no book in the exchange is its 404 `No orderbook exists for the requested token id`.
+ * Token ids on the market-data routes: the position id (a uint256 decimal), or the input alias
+ * `<condition_id>:<outcome_index>` (src/domain/ids.ts). A text of neither form is the real
+ * service's 400 `Invalid token id`; a well-formed id whose market has no book in the exchange is
+ * its 404 `No orderbook exists for the requested token id`.
  * Also the per-market facts the book snapshot needs from the catalog (`neg_risk` and the creation
  * time, fixed when the market is created), held while the core's generation stands.
  */
 import { ApiError, errors } from '../errors/catalogue.js';
-import { TOKEN_ID } from '../domain/ids.js';
-import { TokenCodec, tokenCodec } from '../domain/token-codec.js';
+import { isTokenId, parseTokenAlias, resolveToken, type TokenDirectory, type TokenRef } from '../domain/ids.js';
 import type { Db } from '../catalog/write.js';
 import type { CoreSource } from './versions.js';
 
 export const MSG_INVALID_TOKEN = 'Invalid token id';
 export const MSG_NO_BOOK = 'No orderbook exists for the requested token id';
 
-export interface TokenRef {
-  tokenId: string;
-  conditionId: string;
-  outcome: 0 | 1;
+export type { TokenRef };
+
+/** Throws 400 `Invalid token id` unless `input` is a token id or its alias. */
+function checkTokenText(input: unknown): string {
+  if (typeof input !== 'string' || input.length > 100 || (!isTokenId(input) && parseTokenAlias(input) === undefined)) throw errors.badRequest(MSG_INVALID_TOKEN);
+  return input;
 }
 
-/** Parses a token id (hex digits in any case); throws 400 `Invalid token id`. */
-export function parseToken(input: unknown): TokenRef {
-  if (typeof input !== 'string' || input.length > 100) throw errors.badRequest(MSG_INVALID_TOKEN);
-  let text = input;
-  if (TokenCodec.isNumeric(text)) { // a CTF position id (docs/bots.md): accepted in both modes
-    const internal = tokenCodec().internal(text);
-    if (internal === undefined) throw noBook();
-    text = internal;
-  }
-  const m = TOKEN_ID.exec(text) ?? TOKEN_ID.exec(text.toLowerCase());
-  if (!m) throw errors.badRequest(MSG_INVALID_TOKEN);
-  const conditionId = m[1]!;
-  const outcome = m[2] === '0' ? 0 : 1;
-  return { tokenId: `${conditionId}:${outcome}`, conditionId, outcome };
+/** A token id (either form) resolved to its market; 400 when malformed, undefined when no market has a book for it. */
+export function parseToken(dir: TokenDirectory, input: unknown): TokenRef | undefined {
+  return resolveToken(dir, checkTokenText(input));
+}
+
+/** As `parseToken`, but 404 `No orderbook exists…` when no market has a book for it. */
+export function bookToken(dir: TokenDirectory, input: unknown): TokenRef {
+  const t = parseToken(dir, input);
+  if (t === undefined) throw noBook();
+  return t;
+}
+
+/** The token id to filter stored rows by (400 when malformed; an unknown id is kept as given and matches nothing). */
+export function tokenFilter(dir: TokenDirectory, input: unknown): string {
+  return parseToken(dir, input)?.tokenId ?? checkTokenText(input);
 }
 
 export const noBook = (): ApiError => errors.notFound(MSG_NO_BOOK);

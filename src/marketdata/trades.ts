@@ -12,7 +12,8 @@ import { isConditionId } from '../domain/ids.js';
 import { isoTime } from '../domain/iso-time.js';
 import { checksumWallet } from '../catalog/scope.js';
 import { decodeCursor, endPage, pageOf, type Page } from '../domain/cursor.js';
-import { parseToken } from './tokens.js';
+import { tokenFilter } from './tokens.js';
+import type { TokenDirectory } from '../domain/ids.js';
 import { literal } from '../store/prepared.js';
 
 export const TRADES_PAGE_SIZE = 100;
@@ -44,14 +45,14 @@ function seconds(name: string, text: string | undefined): number | undefined {
   return Number(text) * 1000;
 }
 
-export async function publicTrades(db: Db, q: TradeQuery, limit = TRADES_PAGE_SIZE): Promise<Page<PublicTrade>> {
+export async function publicTrades(db: Db, dir: TokenDirectory, q: TradeQuery, limit = TRADES_PAGE_SIZE): Promise<Page<PublicTrade>> {
   const offset = decodeCursor(q.next_cursor);
   let market: string | undefined;
   if (q.market !== undefined && q.market !== '') {
     market = q.market.toLowerCase();
     if (!isConditionId(market)) throw errors.badRequest('Invalid market: expected a condition id');
   }
-  const asset = q.asset_id !== undefined && q.asset_id !== '' ? parseToken(q.asset_id).tokenId : undefined;
+  const asset = q.asset_id !== undefined && q.asset_id !== '' ? tokenFilter(dir, q.asset_id) : undefined;
   const before = seconds('before', q.before);
   const after = seconds('after', q.after);
   if (offset === null) return endPage<PublicTrade>(limit);

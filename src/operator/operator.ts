@@ -8,7 +8,6 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
-import type { Config } from '../config/config.js';
 import type { ExchangeService } from '../exchange/service.js';
 import type { WriterLock } from '../store/writer-lock.js';
 import type { SignedOrderStore } from '../trading/signed/store.js';
@@ -31,6 +30,7 @@ import { namePlaceholder } from '../catalog/operator/neg-risk.js';
 import { engineMetrics, renderMetrics } from '../metrics/index.js';
 import { countRows, setEveryTrade } from './queries.js';
 import type { AddedMarket, AddMarketInput, CommentInput, CreatedComment, CreatedEvent, EventInput, MarketPatchInput, MarketSettings, Profile, ProfileInput } from './schemas.js';
+import type { Collateral } from '../domain/ctf-ids.js';
 import type {
   Acknowledged, BookHistorySetting, DemoInput, DemoState, Deposited, InstanceStatus, ModeState, ResetAnswer, Resolved, ResolveInput, SignerLinks,
 } from './instance-schemas.js';
@@ -42,13 +42,13 @@ export interface OperatorDeps {
   writerLock: WriterLock;
   /** The funder → signer links (docs/bots.md). */
   signedOrders: SignedOrderStore;
-  /** SIBYL_TOKEN_IDS, shown by the status. */
-  tokenIds: Config['bots']['tokenIds'];
   now(): number;
   /** Where a failure that does not fail the request is reported. */
   warn(msg: string, err: unknown): void;
   /** The NegRiskAdapter whose formula gives new neg-risk events their ids (docs/neg-risk.md). */
   negRiskAdapter?: string;
+  /** The collateral of the position-id formula (SIBYL_COLLATERAL_ADDRESS…): new markets' token ids. */
+  collateral?: Collateral;
 }
 
 /** What is built after the operator (the sandbox takes the operator's deposit): given by `attach`. */
@@ -76,13 +76,13 @@ export class Operator {
   }
 
   async createEvent(input: EventInput): Promise<CreatedEvent> {
-    const event = await createEvent(this.d.db, input, this.d.now(), this.negRiskAdapter);
+    const event = await createEvent(this.d.db, input, this.d.now(), this.negRiskAdapter, this.d.collateral);
     for (const m of event.markets) await this.d.exchange.syncMarket(m.conditionId); // tradable at once
     return event;
   }
 
   async addMarket(input: AddMarketInput): Promise<AddedMarket> {
-    const created = await addMarket(this.d.db, input, this.d.now(), this.negRiskAdapter);
+    const created = await addMarket(this.d.db, input, this.d.now(), this.negRiskAdapter, this.d.collateral);
     await this.d.exchange.syncMarket(created.conditionId);
     return created;
   }
@@ -189,7 +189,6 @@ export class Operator {
         ok: r.ok, violations: r.violations, checkedAt: iso(r.checkedAt), checkMs: r.checkMs,
         acknowledgedAt: r.acknowledgedAt === null ? null : iso(r.acknowledgedAt), holding: integrity.holding,
       },
-      tokenIds: this.d.tokenIds,
       ...this.parts.cluster.status(),
       demo: this.parts.sandbox.status(),
     };

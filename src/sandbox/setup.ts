@@ -16,7 +16,6 @@ import { Sandbox } from './sandbox.js';
 import type { SimAccount } from './accounts.js';
 import type { PostedOrder } from '../trading/signed/typed-data.js';
 import { signOrderV1 } from '../trading/signed/sign.js';
-import { tokenCodec } from '../domain/token-codec.js';
 
 export interface SandboxSetup {
   config: Config;
@@ -44,7 +43,7 @@ export function setupSandbox(s: SandboxSetup): { sandbox: Sandbox; bookHistory: 
   const sandbox = new Sandbox({
     exchange: s.exchange, orders: s.orders, ledger: s.ledger, heartbeats: s.heartbeats, db: s.store.db, sqlite: s.store.sqlite,
     deposit: (address, amount) => s.operator.deposit(address, amount),
-    sign: s.config.bots.requireSignatures ? signer(s.config) : undefined,
+    sign: s.config.bots.requireSignatures ? signer(s.config, s.exchange) : undefined,
     apiKey: async (address) => (await s.keys.derive(address, '0').catch(() => s.keys.create(address, '0'))).apiKey,
     now: s.now, config: c, demoConfigured: s.config.demo, manual: s.manual, onError: s.onError,
     afterReset: async () => {
@@ -57,12 +56,10 @@ export function setupSandbox(s: SandboxSetup): { sandbox: Sandbox; bookHistory: 
 }
 
 /** Signs the traders' orders as clob-client does (V1, the market's exchange domain), for a venue that requires signatures. */
-function signer(config: Config): (a: SimAccount, order: PostedOrder) => string {
+function signer(config: Config, exchange: ExchangeService): (a: SimAccount, order: PostedOrder) => string {
   return (a, order) => {
-    const codec = tokenCodec();
-    const cid = order.tokenId.slice(0, order.tokenId.indexOf(':'));
-    return signOrderV1(order, a.privateKey, {
-      chainId: config.chainId, bots: config.bots, negRisk: codec.isNegRisk(cid), positionId: BigInt(codec.positionIdOf(order.tokenId)),
-    });
+    const token = exchange.core.token(order.tokenId);
+    const negRisk = token !== undefined && exchange.core.market(token.conditionId)?.negRisk !== undefined;
+    return signOrderV1(order, a.privateKey, { chainId: config.chainId, bots: config.bots, negRisk, positionId: BigInt(order.tokenId) });
   };
 }

@@ -15,7 +15,7 @@ import type { OrderBody } from '../trading/order-input.js';
 import type { PostedOrder } from '../trading/signed/typed-data.js';
 import { Prng } from '../domain/prng.js';
 import { MICRO } from '../domain/money.js';
-import { COLLATERAL, tokenId } from '../ledger/types.js';
+import { COLLATERAL } from '../ledger/types.js';
 import { LOW_FUNDS, MAKER_FUNDS, TAKER_FUNDS, type SimAccount } from './accounts.js';
 import { onGrid, startingFair, step, type SimMarket } from './walk.js';
 
@@ -122,7 +122,9 @@ export class Traders {
   /** A maker turns the YES/NO pairs it holds in a market back into collateral. */
   private async merge(maker: SimAccount, m: SimMarket): Promise<void> {
     const core = this.d.exchange.core;
-    const free = (o: 0 | 1) => core.balance(maker.address, tokenId(m.conditionId, o)).free;
+    const tokens = core.tokenIds(m.conditionId);
+    if (tokens === undefined) return;
+    const free = (o: 0 | 1) => core.balance(maker.address, tokens[o]).free;
     const pairs = Math.floor(Math.min(free(0), free(1)) / MICRO) * MICRO;
     if (pairs < MICRO) return;
     try {
@@ -142,8 +144,10 @@ export class Traders {
 
   private async place(a: SimAccount, outcome: 0 | 1, m: SimMarket, side: 'BUY' | 'SELL', price: number, shares: number, type: 'GTC' | 'FAK'): Promise<string | null> {
     const collateral = (price * shares) / MICRO; // whole shares: an exact integer
+    const tokens = this.d.exchange.core.tokenIds(m.conditionId);
+    if (tokens === undefined) return null;
     const order: PostedOrder & { tokenId: string; signature: string } = {
-      maker: a.address, signer: a.address, taker: '0x0000000000000000000000000000000000000000', tokenId: tokenId(m.conditionId, outcome),
+      maker: a.address, signer: a.address, taker: '0x0000000000000000000000000000000000000000', tokenId: tokens[outcome],
       makerAmount: String(side === 'BUY' ? collateral : shares), takerAmount: String(side === 'BUY' ? shares : collateral),
       side, expiration: '0', nonce: '0', feeRateBps: String(this.d.exchange.core.market(m.conditionId)?.takerBaseFeeBps ?? 0),
       signatureType: 0, salt: String(this.counts.orders), signature: '0x',

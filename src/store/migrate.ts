@@ -5,15 +5,15 @@
  */
 import { Migrator, type Migration } from 'kysely';
 import type { Store } from './db.js';
-import { migrationContext } from './migrations/context.js';
+import { migrationContext, type MigrationOptions } from './migrations/context.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 export interface MigrateResult {
   applied: string[];
 }
 
-export async function migrateToLatest(store: Store): Promise<MigrateResult> {
-  const ctx = migrationContext(store.dialect);
+export async function migrateToLatest(store: Store, opts: MigrationOptions = {}): Promise<MigrateResult> {
+  const ctx = migrationContext(store.dialect, opts);
   const migrator = new Migrator({
     db: store.db,
     provider: {

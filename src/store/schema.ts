@@ -92,6 +92,9 @@ export interface MarketsTable {
   id: Generated<number>;
   condition_id: string;
   question_id: string;
+  /** The token ids of outcome 0 and 1 (position ids, or an imported market's own; migration 0029). */
+  token_id_0: string;
+  token_id_1: string;
   event_id: number;
   question: string;
   slug: string;

@@ -6,7 +6,6 @@
 import { formatMicro, MICRO } from '../domain/money.js';
 import { hashOf, type BookSnapshot } from '../marketdata/book.js';
 import type { MirrorBook } from './books.js';
-import { wireAssetId } from './ids.js';
 
 type Level = { price: string; size: string };
 
@@ -30,7 +29,7 @@ export function snapshotOf(book: MirrorBook, outcome: 0 | 1): BookSnapshot {
   // Key order is the hash's: compat.md §4, src/marketdata/book.ts.
   const snap: BookSnapshot = {
     market: book.conditionId,
-    asset_id: wireAssetId(book.conditionId, outcome),
+    asset_id: book.info.tokenIds[outcome],
     timestamp: String(book.lastChangeMs || book.info.createdAt),
     hash: '',
     bids,

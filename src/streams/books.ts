@@ -16,7 +16,7 @@
  */
 import type { AssetBookChange } from '../exchange/events.js';
 import type { ExchangeService } from '../exchange/service.js';
-import { tokenId } from '../ledger/types.js';
+import type { TokenDirectory } from '../domain/ids.js';
 import type { CatalogInfo, MarketInfo } from './catalog-info.js';
 
 export interface MirrorBook {
@@ -63,6 +63,12 @@ export class CommittedBooks {
   private retry: NodeJS.Timeout | null = null;
 
   constructor(private readonly exchange: ExchangeService, private readonly catalog: CatalogInfo, private readonly onError: (err: unknown) => void) {}
+
+  /** Token ids of the markets with a book, as the exchange's current core has them. */
+  readonly tokens: TokenDirectory = {
+    token: (id) => this.exchange.core.token(id),
+    tokenIds: (cid) => this.exchange.core.tokenIds(cid),
+  };
 
   /** The market's committed book when held and valid. */
   get(conditionId: string): MirrorBook | undefined {
@@ -183,7 +189,8 @@ export class CommittedBooks {
   private capture(cid: string, e: Entry, point: { batchSeq: number; written: boolean }): void {
     this.capturing.delete(cid);
     const core = this.exchange.core;
-    const view = core.book(tokenId(cid, 0));
+    const tokens = core.tokenIds(cid);
+    const view = tokens && core.book(tokens[0]);
     const meta = core.bookMeta(cid);
     if (view === undefined || meta === undefined) return this.fail(cid, e);
     const best = core.bestPrices(cid);

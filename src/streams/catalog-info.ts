@@ -10,6 +10,8 @@ import type { Database } from '../store/schema.js';
 
 export interface MarketInfo {
   conditionId: string;
+  /** The token ids of outcome 0 and 1 (the wire's `asset_id`s). */
+  tokenIds: readonly [string, string];
   /** The catalog's market id. */
   id: number;
   question: string;
@@ -54,7 +56,7 @@ export class CatalogInfo {
 
   private async load(conditionId: string): Promise<MarketInfo | null> {
     const m = await this.db.selectFrom('markets')
-      .select(['id', 'event_id', 'question', 'slug', 'description', 'neg_risk', 'created_at'])
+      .select(['id', 'event_id', 'question', 'slug', 'description', 'neg_risk', 'created_at', 'token_id_0', 'token_id_1'])
       .where('condition_id', '=', conditionId).executeTakeFirst();
     if (!m) return null;
     const [tokens, event, tags] = await Promise.all([
@@ -65,7 +67,7 @@ export class CatalogInfo {
     ]);
     const label = (i: number, def: string) => tokens.find((t) => Number(t.outcome_index) === i)?.outcome ?? def;
     const info: MarketInfo = {
-      conditionId, id: Number(m.id), question: m.question, slug: m.slug, description: m.description,
+      conditionId, tokenIds: [m.token_id_0, m.token_id_1], id: Number(m.id), question: m.question, slug: m.slug, description: m.description,
       negRisk: Number(m.neg_risk) === 1, createdAt: Number(m.created_at), outcomes: [label(0, 'Yes'), label(1, 'No')],
       tags: tags.map((t) => t.label),
       event: event ? { id: Number(event.id), ticker: event.ticker, slug: event.slug, title: event.title, description: event.description } : null,

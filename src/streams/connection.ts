@@ -10,7 +10,6 @@
  * - A frame is never queued past `slowBytes` of unsent data: the socket is closed 1013 instead
  *   and dropped from every index, so memory stays bounded and no one else waits.
  */
-import { tokenCodec } from '../domain/token-codec.js';
 import { streamMetrics, type Channel, type CloseReason } from './metrics.js';
 import { CLOSE, errorFrame, parseMessage, type MarketFirst, type Operation } from './protocol.js';
 import type { Hub, Subscriber } from './hub.js';
@@ -106,7 +105,6 @@ export class Connection implements Subscriber {
   /** Sends a frame; `event`: it counts as traffic (a socket sent only PONGs is quiet and gets heartbeats). */
   send(frame: Buffer, event = true): void {
     if (this.state === 'closed') return;
-    frame = wireFrame(frame); // ctf token ids (src/domain/token-codec.ts); the frame itself in seed mode
     if (this.peer.bufferedAmount + frame.length > this.deps.limits.slowBytes) return this.close(CLOSE.slow, 'slow');
     this.peer.send(frame);
     if (event) this.lastSentAt = this.deps.now();
@@ -233,11 +231,3 @@ export class Connection implements Subscriber {
   }
 }
 
-/** A frame with its token ids in the wire form (ctf mode); untouched in seed mode. */
-function wireFrame(frame: Buffer): Buffer {
-  const codec = tokenCodec();
-  if (codec.mode !== 'ctf') return frame;
-  const text = frame.toString('utf8');
-  const out = codec.wireText(text);
-  return out === text ? frame : Buffer.from(out, 'utf8');
-}

@@ -16,7 +16,6 @@ import type { ExchangeService } from '../exchange/service.js';
 import type { CommittedBooks, MirrorBook } from './books.js';
 import { bookEvent } from './book-view.js';
 import type { CatalogInfo } from './catalog-info.js';
-import { wireAssetIds } from './ids.js';
 import { marketEvents, newMarket, type MarketFrames } from './market-events.js';
 import type { Sequencer } from './sequencer.js';
 import { userEvents, type UserContext } from './user-events.js';
@@ -88,7 +87,7 @@ export class Hub {
 
   /** Sends `book` events of a market to the sockets holding its tokens (a rebuild). */
   private sendBooks(book: MirrorBook): void {
-    const [a0, a1] = wireAssetIds(book.conditionId);
+    const [a0, a1] = book.info.tokenIds;
     const frames: Array<Buffer | undefined> = [];
     const frame = (mask: number) => (frames[mask] ??= Buffer.from(JSON.stringify(
       [...(mask & 1 ? [bookEvent(book, 0)] : []), ...(mask & 2 ? [bookEvent(book, 1)] : [])])));
@@ -97,7 +96,7 @@ export class Hub {
 
   private deliverMarket(frames: MarketFrames[]): void {
     for (const f of frames) {
-      const [a0, a1] = wireAssetIds(f.conditionId);
+      const [a0, a1] = f.assets;
       this.eachHolder(a0, a1, (s, mask) => {
         const bytes = f.frame(mask, s.custom);
         if (bytes !== null) s.send(bytes);

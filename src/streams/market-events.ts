@@ -15,9 +15,7 @@ import { formatMicro, MICRO } from '../domain/money.js';
 import type { AssetBookChange } from '../exchange/events.js';
 import type { Before, MirrorBook } from './books.js';
 import { bestOf, bookEvent, snapshotOf } from './book-view.js';
-import { wireAssetId, wireAssetIds } from './ids.js';
 import type { MarketInfo } from './catalog-info.js';
-import { tokenId } from '../ledger/types.js';
 
 type Event = Record<string, unknown>;
 
@@ -31,7 +29,7 @@ interface Item {
 export class MarketFrames {
   private readonly frames: Array<Buffer | null | undefined> = new Array(8);
 
-  constructor(readonly conditionId: string, readonly seq: number, private readonly items: Item[]) {}
+  constructor(readonly conditionId: string, readonly assets: readonly [string, string], readonly seq: number, private readonly items: Item[]) {}
 
   /** The frame for a socket holding tokens `mask` of this market; null when nothing is for it. */
   frame(mask: number, custom: boolean): Buffer | null {
@@ -55,7 +53,7 @@ export function marketEvents(book: MirrorBook, before: Before, changes: [AssetBo
   const cid = book.conditionId;
   const seq = book.seq;
   const ts = String(at);
-  const assets = wireAssetIds(cid);
+  const assets = book.info.tokenIds;
   const items: Item[] = [];
   const both = (fn: (o: 0 | 1) => Event, custom = false) => {
     for (const o of [0, 1] as const) items.push({ assets: 1 << o, custom, build: () => fn(o) });
@@ -66,7 +64,7 @@ export function marketEvents(book: MirrorBook, before: Before, changes: [AssetBo
   }
   const takerFee = String(market?.takerBaseFeeBps ?? 0);
   for (const t of trades) {
-    const takerOutcome = t.asset === tokenId(cid, 1) ? 1 : 0;
+    const takerOutcome = t.asset === assets[1] ? 1 : 0;
     both((o) => ({ event_type: 'last_trade_price', asset_id: assets[o], market: cid,
       price: formatMicro(o === takerOutcome ? t.price : MICRO - t.price), size: formatMicro(t.size),
       side: o === takerOutcome ? t.side : sideFlip(t.side), fee_rate_bps: takerFee, timestamp: String(t.matchTime),
@@ -98,18 +96,18 @@ export function marketEvents(book: MirrorBook, before: Before, changes: [AssetBo
     const ev = marketResolved(book.info, market, at, seq);
     items.push({ assets: 3, custom: true, build: () => ev });
   }
-  return new MarketFrames(cid, seq, items);
+  return new MarketFrames(cid, assets, seq, items);
 }
 
 export function marketResolved(info: MarketInfo, market: MarketRow, at: number, seq: number): Event {
-  const assets = wireAssetIds(info.conditionId);
+  const assets = [...info.tokenIds];
   const w = market.payouts![0] === MICRO ? 0 : market.payouts![1] === MICRO ? 1 : null;
   return { event_type: 'market_resolved', id: String(info.id), market: info.conditionId, assets_ids: assets,
     winning_asset_id: w === null ? '' : assets[w], winning_outcome: w === null ? '' : info.outcomes[w], timestamp: String(at), tags: info.tags, seq };
 }
 
 export function newMarket(info: MarketInfo, market: MarketRow, at: number, seq: number): Event {
-  const assets = [wireAssetId(info.conditionId, 0), wireAssetId(info.conditionId, 1)];
+  const assets = [...info.tokenIds];
   const e = info.event;
   return { event_type: 'new_market', id: String(info.id), question: info.question, market: info.conditionId, slug: info.slug,
     description: info.description, assets_ids: assets, outcomes: info.outcomes, timestamp: String(at), tags: info.tags,

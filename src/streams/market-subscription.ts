@@ -26,7 +26,7 @@ export class MarketSubscription {
   subscribe(ids: string[], dump: boolean): void {
     const fresh: Array<{ asset: string; conditionId: string | null; outcome: 0 | 1 }> = [];
     for (const id of ids) {
-      const p = parseAssetId(id);
+      const p = parseAssetId(this.books.tokens, id);
       const asset = p?.assetId ?? id;
       if (!this.tokens.has(asset) && !fresh.some((f) => f.asset === asset)) fresh.push({ asset, conditionId: p?.conditionId ?? null, outcome: p?.outcome ?? 0 });
     }
@@ -70,7 +70,7 @@ export class MarketSubscription {
 
   unsubscribe(ids: string[]): void {
     for (const id of ids) {
-      const asset = parseAssetId(id)?.assetId ?? id;
+      const asset = parseAssetId(this.books.tokens, id)?.assetId ?? id;
       const t = this.tokens.get(asset);
       if (t === undefined) continue;
       this.tokens.delete(asset);
@@ -80,7 +80,7 @@ export class MarketSubscription {
 
   /** Fresh `book`s of held tokens (all when `ids` is null), after everything already sent. */
   resync(ids: string[] | null): void {
-    const wanted = ids === null ? [...this.tokens.keys()] : ids.map((id) => parseAssetId(id)?.assetId ?? id);
+    const wanted = ids === null ? [...this.tokens.keys()] : ids.map((id) => parseAssetId(this.books.tokens, id)?.assetId ?? id);
     const events: Record<string, unknown>[] = [];
     const missing: string[] = [];
     for (const asset of wanted) {

@@ -10,8 +10,6 @@
 import type { MarketRow, OrderRow, TradeRow } from '../core/index.js';
 import { formatMicro } from '../domain/money.js';
 import type { CommittedBatch } from '../exchange/events.js';
-import { wireAssetId } from './ids.js';
-import { tokenId } from '../ledger/types.js';
 import type { MarketInfo } from './catalog-info.js';
 
 type Event = Record<string, unknown>;
@@ -28,13 +26,12 @@ export type AccountEvents = Map<string, Array<{ market: string; event: Event }>>
 
 const secs = (ms: number) => String(Math.floor(ms / 1000));
 
-function assetOf(market: string, token: string): { wire: string; outcome: 0 | 1 } {
-  const outcome = token === tokenId(market, 1) ? 1 : 0;
-  return { wire: wireAssetId(market, outcome), outcome };
+function assetOf(market: MarketRow | undefined, token: string): { wire: string; outcome: 0 | 1 } {
+  return { wire: token, outcome: token === market?.tokenIds[1] ? 1 : 0 };
 }
 
 function orderEvent(o: OrderRow, type: string, trades: string[], ctx: UserContext, at: number): Event {
-  const a = { wire: wireAssetId(o.conditionId, o.outcomeIndex), outcome: o.outcomeIndex };
+  const a = { wire: o.tokenId, outcome: o.outcomeIndex };
   const ev: Event = {
     event_type: 'order', id: o.id, owner: o.apiKey ?? '', market: o.conditionId, asset_id: a.wire, side: o.side,
     original_size: formatMicro(o.amount !== null && o.originalSize === 0 ? o.sizeMatched : o.originalSize),
@@ -51,7 +48,7 @@ function tradeEvent(t: TradeRow, viewer: string, ctx: UserContext, at: number): 
   const makers = asTaker ? t.makers : t.makers.filter((m) => m.wallet === viewer);
   const market = ctx.market(t.conditionId);
   const info = ctx.info(t.conditionId);
-  const ta = assetOf(t.conditionId, t.asset);
+  const ta = assetOf(market, t.asset);
   // The spec's `owner` / `trade_owner`: the API key of the viewer's order in the trade.
   const apiKey = ctx.apiKeyOf(asTaker ? t.takerOrderId : makers[0]?.orderId ?? '');
   const matchTime = secs(t.matchTime);
@@ -61,7 +58,7 @@ function tradeEvent(t: TradeRow, viewer: string, ctx: UserContext, at: number): 
     status: t.status, match_time: matchTime, matchtime: matchTime, last_update: matchTime, outcome: info?.outcomes[ta.outcome] ?? '',
     owner: apiKey, trade_owner: apiKey, maker_address: viewer, transaction_hash: t.transactionHash, bucket_index: 0,
     maker_orders: makers.map((m) => {
-      const ma = assetOf(t.conditionId, m.asset);
+      const ma = assetOf(market, m.asset);
       return { order_id: m.orderId, owner: ctx.apiKeyOf(m.orderId), maker_address: m.wallet, matched_amount: formatMicro(m.matchedAmount),
         price: formatMicro(m.price), fee_rate_bps: String(market?.makerBaseFeeBps ?? 0), asset_id: ma.wire,
         outcome: info?.outcomes[ma.outcome] ?? '', side: m.side };

@@ -12,6 +12,7 @@ import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js'
 import { OrderJson, pageJson } from './order-json.js';
 import type { Cache, CacheArea } from '../store/cache.js';
 import { encodeCursor } from '../domain/cursor.js';
+import { tokenKey } from '../domain/ids.js';
 import { wireOrder, wireTrade, type TradeContext, type WireOrder, type WireTrade } from './format.js';
 import { literal } from '../store/prepared.js';
 import { WalletStamps } from './wallet-stamps.js';
@@ -56,7 +57,8 @@ export class AccountReads {
    * changes (wallet-stamps.ts: a change in memory, its commit, a rebuild of the core); the stamp
    * is read before the page is built, so a change made while it is built is never hidden.
    */
-  async openOrdersPage(wallet: string, f: OrderFilters, offset: number): Promise<Buffer> {
+  async openOrdersPage(wallet: string, filters: OrderFilters, offset: number): Promise<Buffer> {
+    const f = { ...filters, asset_id: tokenKey(this.exchange.core, filters.asset_id) }; // either form of a token id
     const stamp = String(this.stamps.of(wallet));
     const key = JSON.stringify([wallet, f.id, f.market, f.asset_id, offset]);
     const kept = this.pages.get(key, stamp);
@@ -141,7 +143,7 @@ export class AccountReads {
       q = q.where('id', 'in', this.db.selectFrom('trade_makers').select('trade_id').where('wallet', '=', maker));
     }
     if (f.market !== undefined) q = q.where('market', '=', f.market);
-    if (f.asset_id !== undefined) q = q.where('asset', '=', f.asset_id);
+    if (f.asset_id !== undefined) q = q.where('asset', '=', tokenKey(this.exchange.core, f.asset_id));
     if (f.before !== undefined) q = q.where('match_time', '<', f.before * 1000);
     if (f.after !== undefined) q = q.where('match_time', '>=', (f.after + 1) * 1000);
     return q;

@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { ExchangeService } from '../exchange/service.js';
-import { noBook, parseToken } from '../marketdata/tokens.js';
+import { bookToken } from '../marketdata/tokens.js';
 
 export const FeeRate = Type.Object({ base_fee: Type.Integer() });
 export type FeeRate = Static<typeof FeeRate>;
@@ -19,16 +19,16 @@ export class BotDesk {
 
   /** The taker base fee (bps) of the token's market: V1 orders sign it as `feeRateBps`. */
   feeRate(tokenId: string): FeeRate {
-    const t = parseToken(tokenId);
-    const m = this.exchange.core.market(t.conditionId);
-    if (m === undefined) throw noBook();
+    const core = this.exchange.core;
+    const m = core.market(bookToken(core, tokenId).conditionId)!;
     return { base_fee: m.takerBaseFeeBps };
   }
 
-  /** The token's market and both its tokens (in the internal form: the answer hook shows the mode's). */
+  /** The token's market and both its tokens. */
   marketOf(tokenId: string): TokenMarket {
-    const t = parseToken(tokenId);
-    if (this.exchange.core.market(t.conditionId) === undefined) throw noBook();
-    return { condition_id: t.conditionId, primary_token_id: `${t.conditionId}:0`, secondary_token_id: `${t.conditionId}:1` };
+    const core = this.exchange.core;
+    const t = bookToken(core, tokenId);
+    const [primary, secondary] = core.tokenIds(t.conditionId)!;
+    return { condition_id: t.conditionId, primary_token_id: primary, secondary_token_id: secondary };
   }
 }

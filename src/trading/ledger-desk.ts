@@ -11,7 +11,8 @@ import type { ExchangeCore, OpResult } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import { COLLATERAL } from '../ledger/types.js';
 import { ApiError, errors } from '../errors/catalogue.js';
-import { parseMicroDigits, tooLargeMessage } from '../domain/micro-input.js';
+import { parseMicroDigits, tooLargeMessage } from '../domain/micro-input.js';import { tokenKey } from '../domain/ids.js';
+
 
 /** The answers as TypeBox schemas, the one source: src/routes/trading/ledger.ts declares them, the desk's types are `Static<>`. */
 export const LedgerAnswer = Type.Object({ success: Type.Boolean(), transactionHash: Type.String() });
@@ -72,7 +73,8 @@ export class LedgerDesk {
 
   /** Collateral (no token) or one outcome token's balance of `wallet`, in micro-units. */
   balance(wallet: string, tokenId?: string): BalanceAnswer {
-    const b = this.exchange.core.balance(wallet, tokenId ?? COLLATERAL);
+    const core = this.exchange.core;
+    const b = core.balance(wallet, tokenId === undefined ? COLLATERAL : tokenKey(core, tokenId));
     return { balance: String(b.free + b.reserved), allowance: String(b.free), free: String(b.free), reserved: String(b.reserved) };
   }
 

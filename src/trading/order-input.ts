@@ -56,10 +56,11 @@ function ratio(num: number, den: number): { q: number; exact: boolean } {
 export interface AuthIdentity { address: string; apiKey: string }
 
 /**
- * Validates the body's shape and identity and builds the command. `tickOf` gives the market's
- * tick for a token (undefined when the token is unknown: the engine then rejects it properly).
+ * Validates the body's shape and identity and builds the command. `tokenOf` resolves the token
+ * id as sent (either form) to the one token id and its market's tick (undefined when no market
+ * has it: the engine then rejects it properly).
  */
-export function toOrderCommand(body: OrderBody, who: AuthIdentity, tickOf: (tokenId: string) => number | undefined, builder?: string, funder?: string): OrderCommand | InputReject {
+export function toOrderCommand(body: OrderBody, who: AuthIdentity, tokenOf: (text: string) => { tokenId: string; tick: number } | undefined, builder?: string, funder?: string): OrderCommand | InputReject {
   const o = body.order;
   if (o === null || typeof o !== 'object') return { code: 'invalid_order_payload', message: PAYLOAD, field: 'order' };
   if (body.owner !== who.apiKey) return { code: 'owner_mismatch', message: OWNER_MISMATCH, field: 'owner' };
@@ -89,12 +90,13 @@ export function toOrderCommand(body: OrderBody, who: AuthIdentity, tickOf: (toke
   const shares = s === 'BUY' ? taker : maker;
   const { q: price, exact } = ratio(collateral, shares);
   const isMarket = type === 'FOK' || type === 'FAK';
-  const base = { wallet, apiKey: who.apiKey, tokenId: o.tokenId, side: s, type: type as OrderType, postOnly: body.postOnly === true, expiration, ...(builder ? { builder } : {}) };
+  const token = tokenOf(o.tokenId);
+  const base = { wallet, apiKey: who.apiKey, tokenId: token?.tokenId ?? o.tokenId, side: s, type: type as OrderType, postOnly: body.postOnly === true, expiration, ...(builder ? { builder } : {}) };
   if (!isMarket) {
     if (!exact) return { code: 'invalid_price', message: PAYLOAD, field: 'makerAmount', reason: 'makerAmount and takerAmount must give an exact price on the tick grid' };
     return { ...base, price, size: shares };
   }
-  const tick = tickOf(o.tokenId);
+  const tick = token?.tick;
   if (tick === undefined) return { ...base, price, size: shares }; // unknown token: the engine rejects it
   const onGrid = s === 'BUY' ? Math.floor(price / tick) * tick : Math.ceil(price / tick) * tick;
   const clamped = Math.min(Math.max(onGrid, tick), MICRO - tick);

@@ -10,6 +10,7 @@ import { engineMetrics } from '../metrics/index.js';
 import { placed, rejected, type OrderResponse } from './responses.js';
 import { isInputReject, toOrderCommand, type AuthIdentity, type InputReject, type OrderBody } from './order-input.js';
 import type { CancelAnswer } from './wire.js';
+import { resolveToken, tokenKey } from '../domain/ids.js';
 import type { Prepared, SignedOrderGate } from './signed/gate.js';
 
 const isRefusal = (p: Prepared | InputReject): p is InputReject => 'code' in p;
@@ -33,9 +34,11 @@ function cancelAnswer(r: CancelResult): CancelAnswer {
 export class OrderDesk {
   constructor(private readonly exchange: ExchangeService, private readonly signed?: SignedOrderGate) {}
 
-  private tickOf = (tokenId: string): number | undefined => {
-    const i = tokenId.lastIndexOf(':');
-    return this.exchange.core.market(tokenId.slice(0, i))?.tickSize;
+  private tokenOf = (text: string): { tokenId: string; tick: number } | undefined => {
+    const core = this.exchange.core;
+    const t = resolveToken(core, text);
+    const m = t && core.market(t.conditionId);
+    return m && { tokenId: t!.tokenId, tick: m.tickSize };
   };
 
   /** Places one order; a rejection is an answer (success: false), not an exception. */
@@ -59,7 +62,7 @@ export class OrderDesk {
   private async placeChecked(who: AuthIdentity, prep: Prepared, builder?: string): Promise<OrderResponse> {
     let accepted: OrderResponse | undefined;
     try {
-      const cmd = toOrderCommand(prep.body, who, this.tickOf, builder, prep.funder);
+      const cmd = toOrderCommand(prep.body, who, this.tokenOf, builder, prep.funder);
       if (isInputReject(cmd)) return counted(rejected(cmd));
       const r = placed(await this.exchange.run((ex) => ex.placeOrder(cmd)));
       if (r.success) accepted = r;
@@ -85,7 +88,8 @@ export class OrderDesk {
 
   async cancelMarket(who: AuthIdentity, market?: string, assetId?: string): Promise<CancelAnswer> {
     this.exchange.assertWritable('cancel');
-    return cancelAnswer(await this.exchange.run((ex) => ex.cancelMarket(who.address, market, assetId)));
+    const asset = tokenKey(this.exchange.core, assetId); // either form of a token id
+    return cancelAnswer(await this.exchange.run((ex) => ex.cancelMarket(who.address, market, asset)));
   }
 
   /** The dead-man's switch: cancels every open order of an address, with the reason recorded. */

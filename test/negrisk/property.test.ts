@@ -13,16 +13,18 @@ import { ExchangeCore, checkInvariants, counterIds, manualClock } from '../../sr
 import { negRiskAccount } from '../../src/core/neg-risk.js';
 import { NEG_RISK_VAULT } from '../../src/domain/neg-risk-ids.js';
 import { COLLATERAL, marketAccount } from '../../src/ledger/types.js';
+import { tokensOf } from '../../src/core/test-kit.js';
 
 const MID = `0x${'ab'.repeat(31)}00`;
 const cidOf = (i: number) => `0x${i.toString(16).padStart(64, '0')}`;
+const tok = (i: number, o: number) => tokensOf(cidOf(i))[o]!;
 const WALLETS = ['0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b2'];
 const LOT = 10_000;
 
 function event(n: number, feeBips: number): ExchangeCore {
   const ex = new ExchangeCore(manualClock(1_700_000_000_000), counterIds());
   for (let i = 0; i < n; i++) {
-    const r = ex.createMarket({ conditionId: cidOf(i), tickSize: 10_000, negRisk: { marketId: MID, index: i, feeBips } });
+    const r = ex.createMarket({ conditionId: cidOf(i), tokenIds: tokensOf(cidOf(i)), tickSize: 10_000, negRisk: { marketId: MID, index: i, feeBips } });
     assert.equal(r.ok, true);
   }
   for (const w of WALLETS) assert.equal(ex.deposit(w, 1_000_000_000).ok, true);
@@ -44,19 +46,19 @@ describe('neg-risk conversion (property)', () => {
           if (s.split > 0) assert.equal(ex.split(w, cidOf(s.q % n), s.split * LOT).ok, true);
           const bits = (s.set % ((1 << n) - 1)) + 1;
           const set = [...Array(n).keys()].filter((i) => (bits >> i) & 1);
-          const most = Math.min(...set.map((i) => free(ex, w, `${cidOf(i)}:1`)));
+          const most = Math.min(...set.map((i) => free(ex, w, tok(i, 1))));
           const amount = Math.min(most, s.amount * LOT);
-          const before = { cash: free(ex, w, COLLATERAL), yes: [...Array(n).keys()].map((i) => free(ex, w, `${cidOf(i)}:0`)),
-            vaultCash: free(ex, NEG_RISK_VAULT, COLLATERAL), vaultYes: [...Array(n).keys()].map((i) => free(ex, NEG_RISK_VAULT, `${cidOf(i)}:0`)) };
+          const before = { cash: free(ex, w, COLLATERAL), yes: [...Array(n).keys()].map((i) => free(ex, w, tok(i, 0))),
+            vaultCash: free(ex, NEG_RISK_VAULT, COLLATERAL), vaultYes: [...Array(n).keys()].map((i) => free(ex, NEG_RISK_VAULT, tok(i, 0))) };
           const r = ex.convert(w, MID, BigInt(bits), amount);
           assert.equal(r.ok, true, JSON.stringify(!r.ok && r.reject));
           checkInvariants(ex);
           if (amount === 0) { assert.equal(r.effects.ledger.length, 0); continue; }
           conversions.push({
             set, amount, cash: free(ex, w, COLLATERAL) - before.cash,
-            yes: [...Array(n).keys()].map((i) => free(ex, w, `${cidOf(i)}:0`) - before.yes[i]!),
+            yes: [...Array(n).keys()].map((i) => free(ex, w, tok(i, 0)) - before.yes[i]!),
             vaultCash: free(ex, NEG_RISK_VAULT, COLLATERAL) - before.vaultCash,
-            vaultYes: [...Array(n).keys()].map((i) => free(ex, NEG_RISK_VAULT, `${cidOf(i)}:0`) - before.vaultYes[i]!),
+            vaultYes: [...Array(n).keys()].map((i) => free(ex, NEG_RISK_VAULT, tok(i, 0)) - before.vaultYes[i]!),
           });
         }
         const winner = winSeed % n;
@@ -94,7 +96,7 @@ describe('neg-risk conversion (property)', () => {
       for (const c of cmds) {
         const w = WALLETS[c.w]!;
         if (c.k === 'order') {
-          const r = ex.placeOrder({ wallet: w, tokenId: `${cidOf(c.q % n)}:${c.o}`, side: c.buy ? 'BUY' : 'SELL', price: c.p * 10_000, size: c.s * 1_000_000, type: 'GTC' });
+          const r = ex.placeOrder({ wallet: w, tokenId: tok(c.q % n, c.o), side: c.buy ? 'BUY' : 'SELL', price: c.p * 10_000, size: c.s * 1_000_000, type: 'GTC' });
           trades += r.effects.trades.length;
         } else if (c.k === 'split') {
           ex.split(w, cidOf(c.q % n), c.s * LOT * 10);

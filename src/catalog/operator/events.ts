@@ -16,7 +16,8 @@ import { eventDetail } from '../events.js';
 import { storeEventItems } from '../event-json.js';
 import { withEvents } from '../markets.js';
 import { msOf, settingsPatch, walletOf, type SettingsInput } from './input.js';
-import { checkNegRiskEvent, checkNegRiskMarkets } from './neg-risk.js';
+import { checkNegRiskEvent, checkNegRiskMarkets } from './neg-risk.js';import type { Collateral } from '../../domain/ctf-ids.js';
+
 
 export type TagRef = string | { slug: string; label: string };
 export type SeriesRef = string | { slug: string; title: string; ticker?: string; seriesType?: string; recurrence?: string };
@@ -86,7 +87,7 @@ export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Db) => 
 
 const withTokenIds = <M extends { clobTokenIds: string }>(m: M) => ({ ...m, tokenIds: JSON.parse(m.clobTokenIds) as string[] });
 
-export async function createEvent(db: Kysely<Database>, input: EventInput, now: number, negRiskAdapter?: string) {
+export async function createEvent(db: Kysely<Database>, input: EventInput, now: number, negRiskAdapter?: string, collateral?: Collateral) {
   const negRisk = checkNegRiskEvent(input);
   return inTransaction(db, async (trx) => {
     if (await trx.selectFrom('events').select('id').where('slug', '=', input.slug).executeTakeFirst()) {
@@ -110,7 +111,7 @@ export async function createEvent(db: Kysely<Database>, input: EventInput, now: 
       active: input.active, closed: input.closed, archived: input.archived, negRisk,
       negRiskAdapter: negRisk ? negRiskAdapter : undefined, negRiskFeeBips: input.negRiskFeeBips, negRiskAugmented: input.negRiskAugmented,
       creatorId, tags, series, sites, metadata: input.metadata as Record<string, unknown> | undefined, markets: newMarkets,
-    }, now, { storeAnswers: false });
+    }, now, { storeAnswers: false, collateral });
     for (const [i, m] of markets.entries()) {
       const patch = settingsPatch(m, now);
       if (Object.keys(patch).length) await updateMarketRow(trx, created.markets[i]!.conditionId, patch, now);
@@ -123,7 +124,7 @@ export async function createEvent(db: Kysely<Database>, input: EventInput, now: 
   });
 }
 
-export async function addMarket(db: Kysely<Database>, input: MarketInput & { eventSlug: string }, now: number, negRiskAdapter?: string) {
+export async function addMarket(db: Kysely<Database>, input: MarketInput & { eventSlug: string }, now: number, negRiskAdapter?: string, collateral?: Collateral) {
   return inTransaction(db, async (trx) => {
     const event = await trx.selectFrom('events').select(['id', 'neg_risk', 'neg_risk_augmented']).where('slug', '=', input.eventSlug).executeTakeFirst();
     if (!event) throw errors.notFound(`event not found: ${input.eventSlug}`);
@@ -132,7 +133,7 @@ export async function addMarket(db: Kysely<Database>, input: MarketInput & { eve
       throw errors.badRequest('the event already has its Other (negRiskOther)');
     }
     await checkMarketsFree(trx, [input]);
-    const made = await insertMarket(trx, event.id, await newMarket(trx, input, now, negRiskAdapter), now);
+    const made = await insertMarket(trx, event.id, await newMarket(trx, input, now, negRiskAdapter), now, { collateral });
     const patch = settingsPatch(input, now);
     if (Object.keys(patch).length) await updateMarket(trx, made.conditionId, patch, now);
     await audit(trx, 'market.create', made.conditionId, input, now);

@@ -3,7 +3,6 @@
  * ends the pages, compat.md §5), `GET /data/order/{id}`, `GET /data/trades` and
  * `GET /builder/trades` (bare array, for the builder whose key signs the request).
  */
-import { asInternal } from '../../domain/token-codec.js';
 import { Type, type Static } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
@@ -34,7 +33,7 @@ function address(v: string | undefined, name: string): string | undefined {
 function tradeFilters(q: Static<typeof TradeQuery>): TradeFilters {
   return {
     id: q.id, taker: address(q.taker, 'taker'), maker: address(q.maker ?? q.maker_address, q.maker ? 'maker' : 'maker_address'),
-    market: q.market, asset_id: asInternal(q.asset_id),
+    market: q.market, asset_id: q.asset_id,
     before: q.before === undefined ? undefined : Number(q.before), after: q.after === undefined ? undefined : Number(q.after),
   };
 }
@@ -51,7 +50,7 @@ export const accountRoutes: RouteModule = (app, { auth, account }) => {
     },
   }, async (req, reply) => {
     const { next_cursor: cursor, ...query } = req.query;
-    const filters = { ...query, asset_id: asInternal(query.asset_id) };
+    const filters = query;
     // An explicitly empty cursor (a client loop that passed back our end marker "") ends with LTE=.
     const offset = decodeCursor(cursor);
     if (cursor === '' || offset === null) return endPage(ORDERS_PAGE);

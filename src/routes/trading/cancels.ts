@@ -3,7 +3,6 @@
  * `DELETE /orders [ids]` (≤ 1000, duplicates ignored), `DELETE /cancel-all`,
  * `DELETE /cancel-market-orders {market?, asset_id?}`. Allowed in cancel-only mode.
  */
-import { asInternal } from '../../domain/token-codec.js';
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
@@ -41,5 +40,5 @@ export const cancelRoutes: RouteModule = (app, { auth, orders }) => {
       ...common, summary: 'Cancel the open orders of a market or token',
       body: Type.Optional(Type.Object({ market: Type.Optional(Type.String({ maxLength: 80 })), asset_id: Type.Optional(Type.String({ maxLength: 100 })) })),
     },
-  }, async (req) => orders.cancelMarket(authOf(req), req.body?.market || undefined, asInternal(req.body?.asset_id || undefined)));
+  }, async (req) => orders.cancelMarket(authOf(req), req.body?.market || undefined, req.body?.asset_id || undefined));
 };

@@ -6,7 +6,6 @@
  * strings, as in orders ("1000000" = 1 USDC or 1 share); one past the exact range
  * (src/domain/micro-input.ts) is a 400 `amount_too_large` naming the bound.
  */
-import { asInternal } from '../../domain/token-codec.js';
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
@@ -77,7 +76,7 @@ export const ledgerRoutes: RouteModule = (app, { auth, ledger }) => {
     }, async (req) => {
       const { asset_type: type, token_id: token } = req.query;
       if (type === 'CONDITIONAL' && !token) throw errors.required('token_id');
-      return ledger.balance(authOf(req).address, type === 'COLLATERAL' ? undefined : asInternal(token));
+      return ledger.balance(authOf(req).address, type === 'COLLATERAL' ? undefined : token);
     });
   }
 };

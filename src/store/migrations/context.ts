@@ -4,6 +4,7 @@
  * full-text index) go through this context instead of `if` chains in every file.
  */
 import type { CreateTableBuilder } from 'kysely';
+import { POLYGON_COLLATERAL, type Collateral } from '../../domain/ctf-ids.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -11,11 +12,19 @@ export interface MigrationContext {
   dialect: Dialect;
   /** Adds `id` as an auto-incrementing integer primary key. */
   autoPk<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
+  /** The collateral of the position-id formula (the config's; migration 0029 derives token ids with it). */
+  collateral: Collateral;
+  /** Progress of long work (a migration over a large catalog). */
+  progress?: (what: string, done: number, total: number) => void;
 }
 
-export function migrationContext(dialect: Dialect): MigrationContext {
+export interface MigrationOptions { collateral?: Collateral; progress?: (what: string, done: number, total: number) => void }
+
+export function migrationContext(dialect: Dialect, opts: MigrationOptions = {}): MigrationContext {
   return {
     dialect,
+    collateral: opts.collateral ?? POLYGON_COLLATERAL,
+    ...(opts.progress ? { progress: opts.progress } : {}),
     autoPk: (table) =>
       dialect === 'sqlite'
         ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())

@@ -9,7 +9,7 @@
  */
 import type { ExchangeService } from '../../exchange/service.js';
 import type { BotsConfig } from '../../config/bots.js';
-import { TokenCodec, tokenCodec } from '../../domain/token-codec.js';
+import { isTokenId, resolveToken } from '../../domain/ids.js';
 import type { AuthIdentity, InputReject, OrderBody } from '../order-input.js';
 import type { PostedOrder } from './typed-data.js';
 import { verifySignedOrder } from './verify.js';
@@ -42,23 +42,20 @@ export class SignedOrderGate {
   async prepare(body: OrderBody, who: AuthIdentity): Promise<Prepared | InputReject> {
     const o = body.order as PostedOrder | undefined;
     if (o === undefined || o === null || typeof o !== 'object' || typeof o.tokenId !== 'string') return { body };
-    const codec = tokenCodec();
-    const internal = codec.internal(o.tokenId);
-    if (internal === undefined) {
-      if (TokenCodec.isNumeric(o.tokenId)) return rej('unknown_token', `unknown token id ${o.tokenId}: no market has this position id`, { field: 'tokenId' });
-      return { body }; // not a token id at all: order-input's own checks name it
+    const token = resolveToken(this.deps.exchange.core, o.tokenId);
+    if (token === undefined) {
+      if (isTokenId(o.tokenId)) return rej('unknown_token', `unknown token id ${o.tokenId}: no market has this position id`, { field: 'tokenId' });
+      return { body }; // not a token id (or an alias of no market): order-input's own checks name it
     }
-    const posted: OrderBody = { ...body, order: { ...body.order, tokenId: internal } };
+    const posted: OrderBody = { ...body, order: { ...body.order, tokenId: token.tokenId } };
     const signed = typeof o.signature === 'string' && o.signature !== '' && o.signature !== '0x';
     if (!signed) {
       if (this.deps.bots.requireSignatures) return rej('signature_required', 'this venue requires signed orders (SIBYL_REQUIRE_ORDER_SIGNATURES=1): sign the order with its EIP-712 domain', { field: 'signature' });
       return { body: posted };
     }
-    const cid = internal.slice(0, internal.indexOf(':'));
-    const market = this.deps.exchange.core.market(cid);
-    if (market === undefined) return rej('unknown_token', `unknown token id ${o.tokenId}: no market trades it`, { field: 'tokenId' });
-    const positionId = BigInt(TokenCodec.isNumeric(o.tokenId) ? o.tokenId : codec.positionIdOf(internal));
-    const v = verifySignedOrder(o, who.address, { positionId, negRisk: codec.isNegRisk(cid), takerFeeBps: market.takerBaseFeeBps }, {
+    const market = this.deps.exchange.core.market(token.conditionId)!;
+    const positionId = BigInt(token.tokenId);
+    const v = verifySignedOrder(o, who.address, { positionId, negRisk: market.negRisk !== undefined, takerFeeBps: market.takerBaseFeeBps }, {
       chainId: this.deps.chainId, bots: this.deps.bots, isLinked: (f, s) => this.deps.store.isLinked(f, s),
     });
     if ('code' in v) return v;
