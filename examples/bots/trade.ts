@@ -3,7 +3,7 @@
  * lines that differ from a bot for the real venue are the host, the chain id and where the
  * credentials come from (createOrDeriveApiKey against Sibyl).
  *
- *   SIBYL_TOKEN_IDS=ctf SIBYL_ADMIN_TOKEN=0123456789abcdef0123 npm start    # in another terminal
+ *   SIBYL_ADMIN_TOKEN=0123456789abcdef0123 npm start    # in another terminal
  *   SIBYL_URL=http://127.0.0.1:8080 SIBYL_ADMIN_TOKEN=0123456789abcdef0123 npx tsx examples/bots/trade.ts
  *
  * PRIVATE_KEY (0x + 64 hex) picks the wallet (a new one otherwise). With SIBYL_ADMIN_TOKEN the

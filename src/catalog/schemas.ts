@@ -32,6 +32,8 @@ const eventFields = {
   resolutionSource: Type.String(), startDate: TsOrNull, creationDate: TsOrNull, endDate: TsOrNull,
   image: Type.String(), icon: Type.String(), active: Type.Boolean(), closed: Type.Boolean(), archived: Type.Boolean(),
   createdAt: Ts, updatedAt: Ts,
+  // Gamma's neg-risk fields (docs/neg-risk.md), the CLOB's values: fixed when the event is created.
+  negRisk: Type.Boolean(), negRiskMarketID: Type.String(), enableNegRisk: Type.Boolean(), negRiskAugmented: Type.Boolean(),
 };
 
 /** An event summary (nested in a market's `events`). */
@@ -46,8 +48,10 @@ export const marketFields = {
   id: Type.String(), question: Type.String(), conditionId: Type.String(), slug: Type.String(), resolutionSource: Type.String(),
   startDate: TsOrNull, endDate: TsOrNull, image: Type.String(), icon: Type.String(), description: Type.String(),
   outcomes: Type.String({ description: 'JSON-encoded array of outcome names' }),
-  clobTokenIds: Type.String({ description: 'JSON-encoded array of token ids `<condition_id>:<outcome_index>`' }),
+  clobTokenIds: Type.String({ description: 'JSON-encoded array of the outcomes\' token ids (Conditional Tokens position ids, uint256 decimals)' }),
   active: Type.Boolean(), closed: Type.Boolean(), archived: Type.Boolean(), createdAt: Ts, updatedAt: Ts, questionID: Type.String(),
+  // Gamma's neg-risk fields (docs/neg-risk.md), the CLOB's values: fixed when the market is created.
+  negRisk: Type.Boolean(), negRiskMarketID: Type.String(), negRiskRequestID: Type.String(), negRiskOther: Type.Boolean(),
 };
 
 /** A catalog market nested in an event (no `events`). */

@@ -102,6 +102,7 @@ export const InstanceStatus = Type.Object({
   writerUrl: Type.Union([Type.String(), Type.Null()], { description: 'the writer\'s advertise URL (this instance\'s own on the writer)' }),
   followLagMs: Type.Integer({ description: 'follower: the last followed batch\'s time from the writer\'s commit to this instance (0 on the writer)' }),
   rebuildMs: Type.Integer({ description: 'the last rebuild of the exchange from the database (ms)' }),
+  tokenIds: Type.Literal('ctf', { description: 'the token ids shown: always the Conditional Tokens position ids (docs/bots.md)' }),
   demo: DemoState,
 });
 export type InstanceStatus = Static<typeof InstanceStatus>;

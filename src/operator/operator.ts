@@ -189,6 +189,7 @@ export class Operator {
         ok: r.ok, violations: r.violations, checkedAt: iso(r.checkedAt), checkMs: r.checkMs,
         acknowledgedAt: r.acknowledgedAt === null ? null : iso(r.acknowledgedAt), holding: integrity.holding,
       },
+      tokenIds: 'ctf',
       ...this.parts.cluster.status(),
       demo: this.parts.sandbox.status(),
     };

@@ -37,7 +37,7 @@ for (const backend of backends()) {
     };
 
     before(async () => {
-      svc = await tradingService(backend, { SIBYL_TOKEN_IDS: 'ctf' });
+      svc = await tradingService(backend);
       host = await svc.app.listen({ port: 0, host: '127.0.0.1' });
       cid = await market(svc);
       yes = positionId(USDC_E, cid as `0x${string}`, 0);

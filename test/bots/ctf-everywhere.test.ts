@@ -25,7 +25,7 @@ for (const backend of backends()) {
     let alice: Trader;
     let bob: Trader;
     before(async () => {
-      svc = await liveService(backend, { SIBYL_TOKEN_IDS: 'ctf' });
+      svc = await liveService(backend);
       cid = await market(svc as TestService);
       yes = positionId(USDC_E, cid as `0x${string}`, 0);
       no = positionId(USDC_E, cid as `0x${string}`, 1);

@@ -4,15 +4,16 @@
  * with an independent computation written here from the contract's description — plain BigInt
  * modular exponentiation for the square root (P ≡ 3 mod 4), the resulting point checked to lie on
  * alt_bn128 by @noble/curves, the hashes by viem's encodePacked/keccak256 (fast-check property).
- * Also the token-id codec: both forms in, the mode's form out, memoised both ways.
+ * Also the resolver: a token id in either form (the position id, the `<condition_id>:<index>`
+ * alias) names one market's outcome.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { bn254 } from '@noble/curves/bn254';
 import { encodePacked, getAddress, keccak256, toHex, type Hex } from 'viem';
-import { collectionId, positionId } from '../../src/domain/ctf-ids.js';
-import { TokenCodec } from '../../src/domain/token-codec.js';
+import { collectionId, marketTokenIds, positionId } from '../../src/domain/ctf-ids.js';
+import { canonicalTokenId, isTokenId, resolveToken, type TokenDirectory } from '../../src/domain/ids.js';
 
 const USDC_E = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
 const WRAPPED = '0x3A3BD7bb9528E159577F7C2e685CC81A765002E2';
@@ -66,23 +67,25 @@ describe('CTF position ids', () => {
     ), { numRuns: 200 });
   });
 
-  it('the codec: both forms in, the mode’s form out, neg-risk markets on the wrapped collateral', () => {
+  it('the resolver: the position id or its alias in, the one token id out; neg-risk markets on the wrapped collateral', () => {
     const cid = '0x2e6af11e4b853b05ba7135239b21d77e808889b6ce1e735de856c94c4e5b5fce';
     const yes = '8851848546962572193739008211889046036776198486765606333032192644001246174440';
-    const ctf = new TokenCodec({ mode: 'ctf', collateral: USDC_E, negRiskCollateral: WRAPPED });
-    ctf.learn(cid, false);
-    assert.equal(ctf.wire(`${cid}:0`), yes);
-    assert.equal(ctf.internal(yes), `${cid}:0`);
-    assert.equal(ctf.internal(`${cid.toUpperCase().replace('0X', '0x')}:1`), `${cid}:1`);
-    assert.equal(ctf.internal('123'), undefined);
-    assert.equal(ctf.wireText(`{"asset_id":"${cid}:0","x":"${cid}"}`), `{"asset_id":"${yes}","x":"${cid}"}`);
-    const seed = new TokenCodec({ mode: 'seed', collateral: USDC_E, negRiskCollateral: WRAPPED });
-    seed.learn(cid, false);
-    assert.equal(seed.wire(`${cid}:0`), `${cid}:0`);
-    assert.equal(seed.internal(yes), `${cid}:0`, 'seed mode accepts position ids too');
-    const nr = new TokenCodec({ mode: 'ctf', collateral: USDC_E, negRiskCollateral: WRAPPED });
-    nr.learn(cid, true);
-    assert.equal(nr.wire(`${cid}:0`), positionId(WRAPPED, cid, 0));
-    assert.equal(nr.internal(yes), undefined, 'the USDC.e id is not a neg-risk market’s');
+    const ids = marketTokenIds(cid, false);
+    assert.equal(ids[0], yes);
+    const dir: TokenDirectory = {
+      token: (t) => (t === ids[0] ? { conditionId: cid, outcome: 0 } : t === ids[1] ? { conditionId: cid, outcome: 1 } : undefined),
+      tokenIds: (c) => (c === cid ? ids : undefined),
+    };
+    assert.deepEqual(resolveToken(dir, yes), { tokenId: yes, conditionId: cid, outcome: 0 });
+    assert.deepEqual(resolveToken(dir, `00${yes}`), { tokenId: yes, conditionId: cid, outcome: 0 }, 'leading zeros name the same id');
+    assert.deepEqual(resolveToken(dir, `${cid.toUpperCase().replace('0X', '0x')}:1`), { tokenId: ids[1], conditionId: cid, outcome: 1 });
+    assert.equal(resolveToken(dir, '123'), undefined, 'a well-formed id of no market');
+    assert.equal(resolveToken(dir, `${cid}:2`), undefined);
+    assert.equal(isTokenId((2n ** 256n).toString()), false, 'past uint256');
+    assert.equal(isTokenId((2n ** 256n - 1n).toString()), true);
+    assert.equal(canonicalTokenId('1e5'), undefined);
+    const nr = marketTokenIds(cid, true);
+    assert.equal(nr[0], positionId(WRAPPED, cid, 0));
+    assert.notEqual(nr[0], yes, 'the USDC.e id is not a neg-risk market’s');
   });
 });

@@ -17,7 +17,7 @@ for (const backend of backends()) {
     let config: Awaited<ReturnType<typeof backend.fresh>>;
     let svc: Service;
     before(async () => {
-      config = await backend.fresh({ SIBYL_TOKEN_IDS: 'ctf' });
+      config = await backend.fresh();
       svc = await createService(config.config, { logger: false });
     });
     after(async () => { await svc?.close(); await config?.dispose(); });

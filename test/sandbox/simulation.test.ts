@@ -99,7 +99,7 @@ describe('simulated traders (sqlite)', () => {
 
 describe('simulated traders on a venue that requires signed orders (sqlite)', () => {
   it('sign their orders as clob-client does (V1, CTF position ids), and trade', async () => {
-    const run = await simulate('7', 20, '20', { SIBYL_REQUIRE_ORDER_SIGNATURES: '1', SIBYL_TOKEN_IDS: 'ctf' });
+    const run = await simulate('7', 20, '20', { SIBYL_REQUIRE_ORDER_SIGNATURES: '1' });
     try {
       const counts = run.svc.services.sandbox.counts()!;
       assert.ok(counts.accepted >= 100, JSON.stringify(counts));
