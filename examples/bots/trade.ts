@@ -43,9 +43,14 @@ async function main(): Promise<void> {
   const price = Math.max(tick, Number(book.bids.at(-1)?.price ?? 0.5) - 5 * tick);
   const placed = await client.createAndPostOrder({ tokenID, price: Number(price.toFixed(4)), size: 10, side: Side.BUY }, { tickSize: String(tick) as '0.01', negRisk: market.neg_risk }, OrderType.GTC);
   console.log('placed', placed);
-  console.log('open orders', (await client.getOpenOrders({ asset_id: tokenID })).length);
+  if (placed.success !== true || typeof placed.orderID !== 'string') throw new Error(`the order was not placed: ${JSON.stringify(placed)}`);
+  const open = await client.getOpenOrders({ asset_id: tokenID });
+  console.log('open orders', open.length);
+  if (!open.some((o: { id: string }) => o.id === placed.orderID)) throw new Error('the placed order is not among the open orders');
   console.log('balance', await client.getBalanceAllowance({ asset_type: AssetType.COLLATERAL }));
-  console.log('canceled', await client.cancelOrder({ orderID: placed.orderID }));
+  const canceled = await client.cancelOrder({ orderID: placed.orderID });
+  console.log('canceled', canceled);
+  if (!canceled.canceled?.includes(placed.orderID)) throw new Error('the order was not canceled');
 }
 
 main().catch((err) => { console.error(err); process.exit(1); });
