@@ -63,8 +63,8 @@ async function prepare(dataDir: string, env: Record<string, string>): Promise<vo
     ]);
     const mid = 300_000 + (i % 40) * 10_000;
     await Promise.all([
-      ok((e) => e.placeOrder({ wallet: MM, tokenId: `${cid}:0`, side: 'BUY', price: mid - 20_000, size: 10 * MICRO, type: 'GTC' })),
-      ok((e) => e.placeOrder({ wallet: MM, tokenId: `${cid}:0`, side: 'SELL', price: mid + 20_000, size: 10 * MICRO, type: 'GTC' })),
+      ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(cid)![0], side: 'BUY', price: mid - 20_000, size: 10 * MICRO, type: 'GTC' })),
+      ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(cid)![0], side: 'SELL', price: mid + 20_000, size: 10 * MICRO, type: 'GTC' })),
     ]);
   }
   for (let start = 0; start < HOLDERS; start += 500) {

@@ -108,19 +108,20 @@ async function fund(svc: ExchangeService, wallets: string[], markets: string[], 
  * above 0.50 on the outcome-0 ladder — or SELL outcome 0 above 0.50), 10% cross (a BUY of
  * outcome 0 at 0.55 that takes the best ask). Sizes 5–50 shares.
  */
-function orderOf(r: () => number, wallet: string, market: string, crossShare: number): OrderCommand {
+function orderOf(r: () => number, wallet: string, tokens: readonly [string, string], crossShare: number): OrderCommand {
   const size = (5 + Math.floor(r() * 46)) * MICRO;
-  if (r() < crossShare) return { wallet, tokenId: `${market}:0`, side: 'BUY', price: 550_000, size, type: 'GTC' };
+  if (r() < crossShare) return { wallet, tokenId: tokens[0], side: 'BUY', price: 550_000, size, type: 'GTC' };
   const k = r();
   const p = (1 + Math.floor(r() * 49)) * 10_000;
-  if (k < 0.4) return { wallet, tokenId: `${market}:0`, side: 'BUY', price: p, size, type: 'GTC' };
-  if (k < 0.7) return { wallet, tokenId: `${market}:1`, side: 'BUY', price: p, size, type: 'GTC' };
-  return { wallet, tokenId: `${market}:0`, side: 'SELL', price: MICRO - p, size, type: 'GTC' };
+  if (k < 0.4) return { wallet, tokenId: tokens[0], side: 'BUY', price: p, size, type: 'GTC' };
+  if (k < 0.7) return { wallet, tokenId: tokens[1], side: 'BUY', price: p, size, type: 'GTC' };
+  return { wallet, tokenId: tokens[0], side: 'SELL', price: MICRO - p, size, type: 'GTC' };
 }
 
 /** Issues `total` orders in waves of `wave` per tick; returns acknowledged orders and seconds. */
 async function intake(svc: ExchangeService, wallets: string[], markets: string[], total: number, wave: number, crossShare: number, seed: number) {
   const r = prng(seed);
+  const tokens = markets.map((m) => svc.core.tokenIds(m)!);
   let ok = 0;
   let trades = 0;
   const t0 = process.hrtime.bigint();
@@ -128,7 +129,7 @@ async function intake(svc: ExchangeService, wallets: string[], markets: string[]
   for (let done = 0; done < total; done += wave) {
     const acks = [];
     for (let i = 0; i < wave && done + i < total; i++) {
-      const cmd = orderOf(r, wallets[Math.floor(r() * wallets.length)]!, markets[Math.floor(r() * markets.length)]!, crossShare);
+      const cmd = orderOf(r, wallets[Math.floor(r() * wallets.length)]!, tokens[Math.floor(r() * tokens.length)]!, crossShare);
       acks.push(svc.run((ex) => ex.placeOrder(cmd)));
     }
     for (const a of await Promise.all(acks)) {
@@ -198,8 +199,9 @@ export async function buildResting(store: Store, n: number, marketCount: number,
   }
   await flush();
   const r = prng(99);
+  const tokens = markets.map((m) => ex.tokenIds(m)!);
   for (let i = 0; i < n; i++) {
-    add(ex.placeOrder(orderOf(r, wallets[Math.floor(r() * wallets.length)]!, markets[Math.floor(r() * markets.length)]!, 0)));
+    add(ex.placeOrder(orderOf(r, wallets[Math.floor(r() * wallets.length)]!, tokens[Math.floor(r() * tokens.length)]!, 0)));
     if (batch.commands === 20_000) await flush();
   }
   await flush();

@@ -58,12 +58,12 @@ async function prepare(dataDir: string, env: Record<string, string>): Promise<vo
   for (const c of [BOOK, HIST, ...QUOTED]) await ok((e) => e.split(MM, c, 100_000 * MICRO));
   const waves: Array<Promise<void>> = [];
   for (let i = 0; i < 100; i++) {
-    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: `${BOOK}:0`, side: 'BUY', price: 300_000 + i * 1_000, size: (5 + i) * MICRO, type: 'GTC' })));
-    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: `${BOOK}:0`, side: 'SELL', price: 600_000 + i * 1_000, size: (5 + i) * MICRO, type: 'GTC' })));
+    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(BOOK)![0], side: 'BUY', price: 300_000 + i * 1_000, size: (5 + i) * MICRO, type: 'GTC' })));
+    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(BOOK)![0], side: 'SELL', price: 600_000 + i * 1_000, size: (5 + i) * MICRO, type: 'GTC' })));
   }
   QUOTED.forEach((c, i) => {
-    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: `${c}:0`, side: 'BUY', price: 200_000 + i * 10_000, size: 10 * MICRO, type: 'GTC' })));
-    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: `${c}:0`, side: 'SELL', price: 500_000 + i * 10_000, size: 10 * MICRO, type: 'GTC' })));
+    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(c)![0], side: 'BUY', price: 200_000 + i * 10_000, size: 10 * MICRO, type: 'GTC' })));
+    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(c)![0], side: 'SELL', price: 500_000 + i * 10_000, size: 10 * MICRO, type: 'GTC' })));
   });
   await Promise.all(waves);
   // One fill a minute for 8 days: a resting SELL, then a FOK BUY against it, at the clock's time.
@@ -75,8 +75,8 @@ async function prepare(dataDir: string, env: Record<string, string>): Promise<vo
     clock.t = now - 8 * 86_400_000 + i * 60_000 + 5_000;
     price = Math.min(800_000, Math.max(200_000, price + (rand() < 0.5 ? -10_000 : 10_000)));
     const p = price;
-    pending.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: `${HIST}:0`, side: 'SELL', price: p, size: 5 * MICRO, type: 'GTC' })));
-    pending.push(ok((e) => e.placeOrder({ wallet: TAKER, tokenId: `${HIST}:0`, side: 'BUY', price: p, size: 5 * MICRO, type: 'FOK' })));
+    pending.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(HIST)![0], side: 'SELL', price: p, size: 5 * MICRO, type: 'GTC' })));
+    pending.push(ok((e) => e.placeOrder({ wallet: TAKER, tokenId: e.tokenIds(HIST)![0], side: 'BUY', price: p, size: 5 * MICRO, type: 'FOK' })));
     if (pending.length >= 1000) { await Promise.all(pending); pending = []; }
   }
   await Promise.all(pending);
