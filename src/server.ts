@@ -130,7 +130,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     await catalog.buildSearchIndex(opts.onProgress); // SQLite: /public-search from memory (src/catalog/search-index)
     const auth = await createAuthService({ config, store, now, redis, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
     const bots = await setupBots(store.db, config, exchange, now); // token ids and signed orders (docs/bots.md)
-    const orders = new OrderDesk(exchange, bots.gate);
+    const orders = new OrderDesk(exchange, bots.gate, { now, onError: (err) => app?.log.error({ err }, 'a batch order failed') });
     const account = new AccountReads(store.db, exchange, cache);
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
     const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
