@@ -20,7 +20,7 @@ export class MarketSubscription {
   private readonly tokens = new Map<string, Token>();
   private disposed = false;
 
-  constructor(private readonly conn: Subscriber & { readonly open: boolean }, private readonly hub: Hub, private readonly maxAssets: number) {}
+  constructor(private readonly conn: Subscriber & { readonly open: boolean; dumped(bytes: number): void }, private readonly hub: Hub, private readonly maxAssets: number) {}
 
   private get books(): CommittedBooks { return this.hub.books; }
 
@@ -66,7 +66,7 @@ export class MarketSubscription {
         this.hub.addAsset(this.conn, r.asset);
         streamMetrics.subscriptions.inc({ channel: 'market' });
       }
-      if (frame !== null) this.conn.send(frame);
+      if (frame !== null) { this.conn.dumped(frame.length); this.conn.send(frame); }
     });
   }
 
@@ -94,7 +94,7 @@ export class MarketSubscription {
     const frame = Buffer.from(JSON.stringify(events));
     this.hub.sequencer.run(() => {
       if (missing.length > 0) this.conn.send(errorFrame('resync: not subscribed (or not yet ready) on this connection', { assets_ids: missing }));
-      if (this.conn.open) this.conn.send(frame);
+      if (this.conn.open) { this.conn.dumped(frame.length); this.conn.send(frame); }
     });
   }
 
