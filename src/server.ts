@@ -130,7 +130,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     await catalog.buildSearchIndex(opts.onProgress); // SQLite: /public-search from memory (src/catalog/search-index)
     const auth = await createAuthService({ config, store, now, redis, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
     const bots = await setupBots(store.db, config, exchange, now); // token ids and signed orders (docs/bots.md)
-    const orders = new OrderDesk(exchange, bots.gate);
+    const orders = new OrderDesk(exchange, bots.gate, { now, onError: (err) => app?.log.error({ err }, 'a batch order failed') });
     const account = new AccountReads(store.db, exchange, cache);
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
     const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
@@ -141,7 +141,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       warn: (msg, detail) => app?.log.warn({ detail }, msg), negRiskAdapter: config.negRiskAdapter, collateral: config.bots,
     });
     const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
-      { maxAssets: config.wsMaxAssets, ...opts.streamLimits });
+      { maxAssets: config.wsMaxAssets, dumpBytesPerS: config.wsDumpBytesPerS, queueBytes: config.wsQueueBytes, ...opts.streamLimits });
     operator.onNamed((cid) => streams.announceMarket(cid)); // a named neg-risk placeholder is a new market (docs/neg-risk.md)
     const marketData = new MarketData({ store, exchange, cache, now }); // books, prices, listings, history, trades (src/marketdata)
     const dataApi = new DataApi({ db: store.db, exchange, cache, now }); // /positions, /activity, /holders (src/dataapi)
