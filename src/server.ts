@@ -34,6 +34,8 @@ import { setupSandbox } from './sandbox/setup.js';
 import { MarketData } from './marketdata/index.js';
 import { DataApi } from './dataapi/service.js';
 import { Cluster, forwardHook, WriterLease } from './cluster/index.js';
+import { Faults } from './faults/index.js';
+import { SignerTiers } from './trading/signer-tiers.js';
 
 export interface Service {
   app: App;
@@ -142,12 +144,16 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     });
     const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
       { maxAssets: config.wsMaxAssets, dumpBytesPerS: config.wsDumpBytesPerS, queueBytes: config.wsQueueBytes, ...opts.streamLimits });
+    const faults = new Faults(now); // the venue's failures on demand (src/faults)
+    faults.attachStreams(streams);
+    const signerTiers = new SignerTiers(store.db, now); // per-signer rate-limit tiers (src/edge/signer-limits.ts)
+    await signerTiers.start();
     operator.onNamed((cid) => streams.announceMarket(cid)); // a named neg-risk placeholder is a new market (docs/neg-risk.md)
     const marketData = new MarketData({ store, exchange, cache, now }); // books, prices, listings, history, trades (src/marketdata)
     const dataApi = new DataApi({ db: store.db, exchange, cache, now }); // /positions, /activity, /holders (src/dataapi)
     const { sandbox, bookHistory } = setupSandbox({ config, store, exchange, marketData, orders, ledger, operator, heartbeats, keys: auth.keys, now,
       manual: opts.sandboxManual, onError: (err) => app?.log.error({ err }, 'sandbox failure') });
-    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache };
+    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache, faults, signerTiers };
     if (lease !== undefined) {
       cluster = new Cluster({ lease, exchange, db: store.db, databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl, heartbeats, log: clusterLog, pollMs: clusterCfg.followPollMs, openedMs: restored.ms });
     }
@@ -168,6 +174,8 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     await sandbox.start(); // simulated traders, when live (they move only while this instance is the writer)
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= (async () => {
+      faults.close();
+      signerTiers.stop();
       await sandbox.close(); // the simulated traders' last move completes
       await streams.close(); // sockets get 1001 before the server stops
       await built.close();

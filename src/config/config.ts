@@ -42,6 +42,8 @@ export interface Config {
   smallBodyLimit: number;
   /** Edge: key prefix of the shared rate-limit counters (one per deployment; tests randomise it). */
   rateLimitPrefix: string;
+  /** Edge: per-signer order/cancel buckets (compat.md §13): `off`, `warn` (refusals pass with a warning header), `enforce`. */
+  signerLimits: 'off' | 'warn' | 'enforce';
   /** Edge: CORS — `off`, `*` (any origin) or a list of origins; methods allowed cross-origin. */
   corsOrigins: 'off' | '*' | string[];
   corsMethods: string[];
@@ -191,7 +193,13 @@ function parsePrefix(raw: string | undefined): string {
   return raw;
 }
 
-function edgeConfig(env: Env): Pick<Config, 'smallBodyLimit' | 'rateLimitPrefix' | 'corsOrigins' | 'corsMethods'
+function parseSignerLimits(raw: string | undefined): Config['signerLimits'] {
+  if (raw === undefined) return 'warn';
+  if (raw !== 'off' && raw !== 'warn' && raw !== 'enforce') throw new ConfigError('SIBYL_SIGNER_LIMITS', raw, 'off, warn or enforce');
+  return raw;
+}
+
+function edgeConfig(env: Env): Pick<Config, 'smallBodyLimit' | 'rateLimitPrefix' | 'signerLimits' | 'corsOrigins' | 'corsMethods'
   | 'maxConnections' | 'maxConnectionsPerIp' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs'> {
   const headersTimeoutMs = intVar(env, 'SIBYL_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
   const requestTimeoutMs = intVar(env, 'SIBYL_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
@@ -201,6 +209,7 @@ function edgeConfig(env: Env): Pick<Config, 'smallBodyLimit' | 'rateLimitPrefix'
   return {
     smallBodyLimit: intVar(env, 'SIBYL_BODY_LIMIT_SMALL', 65_536, 256, 64 * 1_048_576),
     rateLimitPrefix: parsePrefix(optional(env, 'SIBYL_RATE_LIMIT_PREFIX')),
+    signerLimits: parseSignerLimits(optional(env, 'SIBYL_SIGNER_LIMITS')),
     corsOrigins: parseCorsOrigins(optional(env, 'SIBYL_CORS_ORIGINS')),
     corsMethods: parseCorsMethods(optional(env, 'SIBYL_CORS_METHODS')),
     maxConnections: intVar(env, 'SIBYL_MAX_CONNECTIONS', 2048, 0, 1_000_000),

@@ -24,8 +24,12 @@ export const ERROR_CATALOGUE = {
   payload_too_large: { status: 413, type: 'payload too large' },
   uri_too_long: { status: 414, type: 'uri too long' },
   unsupported_media_type: { status: 415, type: 'unsupported media type' },
+  /** The venue's matching engine is restarting (a provoked fault: src/faults). */
+  service_not_ready: { status: 425, type: 'too early' },
   rate_limited: { status: 429, type: 'too many requests' },
   internal_error: { status: 500, type: 'internal server error' },
+  /** The venue's `could not run the execution` (a provoked fault: src/faults); nothing was placed. */
+  execution_failed: { status: 500, type: 'internal server error' },
   unavailable: { status: 503, type: 'service unavailable' },
 } as const;
 

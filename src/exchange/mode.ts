@@ -26,16 +26,37 @@ export async function storeExchangeMode(db: Kysely<Database>, mode: ExchangeMode
   });
 }
 
+/** The venue's own texts for its cancel-only and disabled modes (compat.md §12). */
+export const VENUE_MODE_TEXT = {
+  'cancel-only': 'Trading is currently cancel-only. New orders are not accepted, but cancels are allowed.',
+  disabled: 'Trading is currently disabled. Check polymarket.com for updates',
+} as const;
+
+export type WriteKind = 'order' | 'cancel' | 'ledger';
+
+/** Whether `mode` lets a write of `kind` through: cancel-only lets cancels, disabled nothing. */
+export function modeAllows(mode: ExchangeMode, kind: WriteKind): boolean {
+  return mode === 'normal' || (mode === 'cancel-only' && kind === 'cancel');
+}
+
+/**
+ * The 503 of a write `mode` refuses: orders and cancels get the venue's text, ledger operations
+ * (which the venue runs on chain) say which mode refused them. `retryAfterS` goes in `Retry-After`.
+ */
+export function modeRefusal(mode: Exclude<ExchangeMode, 'normal'>, kind: WriteKind, retryAfterS: number): ApiError {
+  const message = kind === 'ledger' ? `the exchange is in ${mode} mode: ledger operations are not accepted` : VENUE_MODE_TEXT[mode];
+  return new ApiError('unavailable', message, { headers: { 'retry-after': String(retryAfterS) } });
+}
+
 /**
  * Why a write of `kind` is refused now, or null: a failed integrity check holds new orders and
  * ledger operations (503, Retry-After 60) until the operator acknowledges it; `cancel-only`
  * allows only cancels and `disabled` nothing (503, Retry-After 30).
  */
-export function writeRefusal(mode: ExchangeMode, kind: 'order' | 'cancel' | 'ledger', integrityHolding: boolean): ApiError | null {
+export function writeRefusal(mode: ExchangeMode, kind: WriteKind, integrityHolding: boolean): ApiError | null {
   if (kind !== 'cancel' && integrityHolding) {
     return errors.unavailable('the exchange failed its integrity check on start: new orders and ledger operations are refused until the operator acknowledges it (GET /admin/status)', 60);
   }
-  if (mode === 'normal' || (mode === 'cancel-only' && kind === 'cancel')) return null;
-  const what = kind === 'cancel' ? 'cancels' : kind === 'order' ? 'new orders' : 'ledger operations';
-  return new ApiError('unavailable', `the exchange is in ${mode} mode: ${what} are not accepted`, { headers: { 'retry-after': '30' } });
+  if (mode === 'normal' || modeAllows(mode, kind)) return null;
+  return modeRefusal(mode, kind, 30);
 }

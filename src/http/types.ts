@@ -24,6 +24,8 @@ import type { MarketData } from '../marketdata/index.js';
 import type { DataApi } from '../dataapi/service.js';
 import type { Cache } from '../store/cache.js';
 import type { Catalog } from '../catalog/service.js';
+import type { Faults } from '../faults/index.js';
+import type { SignerTiers } from '../trading/signer-tiers.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -75,6 +77,10 @@ export interface Services {
   sandbox: Sandbox;
   /** The order-book history recorder (docs/sandbox.md). */
   bookHistory: BookHistoryRecorder;
+  /** Provoked faults (src/faults): the operator's `/admin/faults`, checked at the edge (src/edge/faults.ts). */
+  faults: Faults;
+  /** Per-signer rate-limit tiers (compat.md §13), read by the edge's signer limits (src/edge/signer-limits.ts). */
+  signerTiers: SignerTiers;
 }
 
 export type RouteModule = (app: App, services: Services) => void;

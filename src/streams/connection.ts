@@ -69,6 +69,8 @@ const MAX_HELD = 16;
 export class Connection implements Subscriber {
   subscribed = false;
   custom = false;
+  /** A provoked `stream_freeze` (src/faults): events are dropped, PONG still answers. */
+  muted = false;
   /** User channel: no `markets` given (every market but `excluded`), else only `markets`. */
   private everyMarket = true;
   lastClientAt: number;
@@ -120,7 +122,7 @@ export class Connection implements Subscriber {
 
   /** Sends a frame; `event`: it counts as traffic (a socket sent only PONGs is quiet and gets heartbeats). */
   send(frame: Buffer, event = true): void {
-    if (this.state === 'closed') return;
+    if (this.state === 'closed' || (this.muted && event)) return;
     if (this.peer.bufferedAmount + frame.length > this.deps.limits.slowBytes) return this.close(CLOSE.slow, 'slow');
     this.peer.send(frame);
     this.deps.queued?.(this);

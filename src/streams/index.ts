@@ -15,6 +15,7 @@ import { Hub } from './hub.js';
 import type { Channel } from './metrics.js';
 import { CLOSE } from './protocol.js';
 import { Sequencer } from './sequencer.js';
+import type { StreamFaults, StreamSocket } from '../faults/index.js';
 
 export type { Peer, StreamLimits } from './connection.js';
 export { Connection } from './connection.js';
@@ -42,6 +43,8 @@ export class StreamService {
   /** Unsent bytes of each socket as last seen after its sends, and their sum (an upper bound of the true total). */
   private readonly queuedSeen = new Map<Connection, number>();
   private queuedSum = 0;
+  /** Provoked stream faults (src/faults): sockets to freeze or cut; null while none. */
+  private faults: StreamFaults | null = null;
 
   constructor(private readonly deps: StreamDeps, limits: Partial<StreamLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
@@ -78,6 +81,7 @@ export class StreamService {
     });
     if (this.closing) conn.close(CLOSE.shutdown, 'shutdown');
     else this.conns.add(conn);
+    if (this.faults !== null) this.applyFault(conn);
     return conn;
   }
 
@@ -117,11 +121,26 @@ export class StreamService {
     this.queuedSeen.delete(c);
   }
 
+  /** `stream_freeze` / `stream_drop` (src/faults): applied now, and to later subscriptions at each sweep. */
+  setFaults(rule: StreamFaults | null): void {
+    this.faults = rule;
+    for (const c of [...this.conns]) this.applyFault(c);
+  }
+
+  private applyFault(c: Connection): void {
+    const rule = this.faults;
+    if (rule === null) { c.muted = false; return; }
+    const s: StreamSocket = { channel: c.channel, account: c.account, assets: () => Object.keys(c.market?.seqByAsset() ?? {}) };
+    if (rule.drop(s)) c.terminate('fault');
+    else c.muted = rule.freeze(s);
+  }
+
   /** Heartbeats on quiet sockets, idle closes, protocol pings (a peer that missed the last one is dropped). */
   private sweep(): void {
     const now = this.deps.now();
     const l = this.limits;
     for (const c of this.conns) {
+      if (this.faults !== null) { this.applyFault(c); if (!c.open) continue; }
       if (now - c.lastClientAt >= l.idleMs) { c.close(CLOSE.idle, 'idle'); continue; }
       const pinged = this.pingAt.get(c) ?? c.lastClientAt;
       if (now - pinged >= l.pingMs) {

@@ -148,6 +148,10 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   await c.call({ method: 'POST', url: `/admin/wallets/${bobWallet.address}/signers`, admin: true, body: { signer: a.address }, expect: 200 });
   await c.call({ method: 'GET', url: `/admin/wallets/${bobWallet.address}/signers`, admin: true, expect: 200 });
   await c.call({ method: 'POST', url: '/admin/wallets/not-an-address/signers', admin: true, body: { signer: a.address }, expect: 400 });
+  // per-signer rate-limit tiers (compat.md §13)
+  await c.call({ method: 'GET', url: '/v1/user/rate-limit-tier', l2: a, expect: 200 });
+  await c.call({ method: 'PUT', url: `/admin/wallets/${bobWallet.address}/rate-limit-tier`, admin: true, body: { tier: 'Gold' }, expect: 200 });
+  await c.call({ method: 'PUT', url: '/admin/wallets/not-an-address/rate-limit-tier', admin: true, body: { tier: 'Gold' }, expect: 400 });
 
   const trader = a as Trader;
   const size = String(Math.max(market.minimum_order_size, 5));
@@ -205,6 +209,12 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   await c.call({ method: 'POST', url: '/admin/integrity/acknowledge', admin: true, expect: 200 });
   await c.call({ method: 'GET', url: '/admin/exchange/mode', admin: true, expect: 200 });
   await c.call({ method: 'PUT', url: '/admin/exchange/mode', admin: true, body: { mode: 'normal' }, expect: 200 });
+  // provoked faults (src/faults): a latency on a family this walk does not use, listed and ended
+  const fault = (await c.call({ method: 'POST', url: '/admin/faults', admin: true, body: { kind: 'latency', ms: 1, families: ['data'], scope: { apiKey: 'contract-nobody' } }, expect: 200 })).json as { id: string };
+  await c.call({ method: 'GET', url: '/admin/faults', admin: true, expect: 200 });
+  await c.call({ method: 'DELETE', url: `/admin/faults/${fault.id}`, admin: true, expect: 200 });
+  await c.call({ method: 'DELETE', url: '/admin/faults/fault-none', admin: true, expect: 404 });
+  await c.call({ method: 'DELETE', url: '/admin/faults', admin: true, expect: 200 });
   const slug = `contract-${Date.now()}`;
   const created = (await c.call({
     method: 'POST', url: '/admin/events', admin: true, expect: 200,

@@ -18,6 +18,7 @@ const LAYER_OF: Record<string, string> = {
   metrics: 'floor', store: 'store',
   exchange: 'service', trading: 'service', marketdata: 'service', dataapi: 'service', catalog: 'service',
   heartbeats: 'service', operator: 'service', streams: 'service', demo: 'service', sandbox: 'service',
+  faults: 'service', // provoked faults (src/faults/README.md)
   cluster: 'service', // the writer lease, the committed-batch feed, following and forwarding (src/cluster/README.md)
   auth: 'edge', edge: 'edge', http: 'edge',
   routes: 'routes', explorer: 'routes', // the explorer's routes, its build and page (browser code is in web/explorer/)

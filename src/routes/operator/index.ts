@@ -15,8 +15,10 @@ import { operatorDeposit } from './deposit.js';
 import { operatorResolve } from './resolve.js';
 import { operatorDemo } from './demo.js';
 import { operatorSigners } from './signers.js';
+import { operatorFaults } from './faults.js';
+import { operatorRateLimitTier } from './rate-limit-tier.js';
 
-const OPERATOR_ROUTES: RouteModule[] = [operatorStatus, operatorMode, operatorEvents, operatorMarkets, operatorComments, operatorProfiles, operatorDeposit, operatorResolve, operatorSigners, operatorDemo];
+const OPERATOR_ROUTES: RouteModule[] = [operatorStatus, operatorMode, operatorEvents, operatorMarkets, operatorComments, operatorProfiles, operatorDeposit, operatorResolve, operatorSigners, operatorDemo, operatorFaults, operatorRateLimitTier];
 
 export const operatorRoutes: RouteModule = (app, services) => {
   app.register(async (scope) => {

@@ -5,5 +5,6 @@ import { postOrders } from './post-orders.js';
 import { cancelRoutes } from './cancels.js';
 import { accountRoutes } from './account.js';
 import { ledgerRoutes } from './ledger.js';
+import { rateLimitTier } from './rate-limit-tier.js';
 
-export const TRADING_ROUTES: RouteModule[] = [postOrder, postOrders, cancelRoutes, accountRoutes, ledgerRoutes];
+export const TRADING_ROUTES: RouteModule[] = [postOrder, postOrders, cancelRoutes, accountRoutes, ledgerRoutes, rateLimitTier];

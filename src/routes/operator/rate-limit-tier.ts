@@ -1,0 +1,23 @@
+/** `PUT /admin/wallets/{address}/rate-limit-tier {"tier"}` — sets a wallet's per-signer rate-limit tier (compat.md §13). */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { errors } from '../../errors/catalogue.js';
+import { checksumAddress } from '../../domain/address.js';
+import { TIER_NAMES, tierView } from '../../trading/signer-tiers.js';
+import { TierAnswer } from '../trading/rate-limit-tier.js';
+
+export const operatorRateLimitTier: RouteModule = (app, { signerTiers }) => {
+  app.put('/wallets/:address/rate-limit-tier', {
+    schema: {
+      tags: ['operator'], summary: 'Set a wallet\'s per-signer rate-limit tier', security: [{ operator: [] }],
+      params: Type.Object({ address: Type.String({ maxLength: 64 }) }),
+      body: Type.Object({ tier: Type.Unsafe<string>(Type.String({ enum: TIER_NAMES })) }, { additionalProperties: false }),
+      response: { 200: Type.Intersect([Type.Object({ wallet: Type.String() }), TierAnswer]) },
+    },
+    config: { family: 'admin' },
+  }, async (req) => {
+    const wallet = checksumAddress(req.params.address);
+    if (wallet === undefined) throw errors.badRequest(`invalid address: ${req.params.address}`);
+    return { wallet, ...tierView(await signerTiers.set(wallet, req.body.tier)) };
+  });
+};

@@ -1,0 +1,133 @@
+/**
+ * Per-signer rate limits (compat.md §13) over real sockets: headers on every order and cancel,
+ * warn (default) passes with `Poly-RateLimit-Warning: true`, enforce answers 429 with
+ * `Retry-After`; batches all or nothing; cancel-all's +1 per order cancelled; tiers set by the
+ * operator and read with `GET /v1/user/rate-limit-tier`; two instances sharing one Redis count once.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { backends } from '../support/backends.js';
+import { newMarket, orderBody, trader, type Trader } from '../trading/kit.js';
+import { MemoryBuckets } from '../../src/edge/signer-buckets.js';
+import { admin, call, liveService, type LiveService } from './kit.js';
+
+const remaining = (h: Headers) => Number(h.get('poly-ratelimit-remaining'));
+
+describe('signer buckets', () => {
+  it('refill at the rate up to the burst; a forced take goes negative only where allowed', () => {
+    let now = 1_000_000;
+    const b = new MemoryBuckets(() => now);
+    const t = { key: 'k', rate: 40, burst: 60, cost: 60, force: false, floor: 0 };
+    assert.equal(b.take(t).milli, 0);
+    assert.equal(b.take({ ...t, cost: 1 }).ok, false);
+    now += 100; // 4 tokens
+    assert.deepEqual(b.take({ ...t, cost: 4 }), { ok: true, milli: 0, at: now });
+    assert.equal(b.take({ ...t, cost: 10, force: true, floor: -Infinity }).milli, -10_000);
+    assert.equal(b.take({ ...t, key: 'p', cost: 70, force: true }).milli, 0, 'a floor of 0 where negative balances are not allowed');
+    assert.equal(b.take({ ...t, key: 'q', cost: 61 }).ok, false, 'more than the burst never passes');
+  });
+});
+
+for (const backend of backends()) {
+  describe(`per-signer rate limits (${backend.name})`, { skip: backend.skip }, () => {
+    let warn: LiveService;
+    let strict: LiveService;
+    let cidW: string;
+    let cidS: string;
+    before(async () => {
+      warn = await liveService(backend);
+      strict = await liveService(backend, { SIBYL_SIGNER_LIMITS: 'enforce' });
+      cidW = await newMarket(warn);
+      cidS = await newMarket(strict);
+    });
+    after(async () => { await warn?.dispose(); await strict?.dispose(); });
+    const order = (t: Trader, cid: string, i = 0) => orderBody(t, `${cid}:0`, 'BUY', '0.10', '5', { order: { ...orderBody(t, `${cid}:0`, 'BUY', '0.10', '5').order, salt: String(1000 + i) } });
+
+    it('warn (default): headers on every order, a refused request passes with the warning', async () => {
+      const t = await trader(warn, '1000');
+      const r = await call(warn, t, 'POST', '/order', order(t, cidW));
+      assert.equal(r.status, 200);
+      assert.equal(remaining(r.headers), 59);
+      assert.equal(r.headers.get('poly-ratelimit-tier'), 'Standard');
+      const reset = Number(r.headers.get('poly-ratelimit-reset'));
+      assert.ok(reset >= Math.floor(Date.now() / 1000) && reset <= Math.ceil(Date.now() / 1000) + 2, String(reset));
+      assert.equal(r.headers.get('poly-ratelimit-warning'), null);
+      const big = Array.from({ length: 15 }, (_, i) => order(t, cidW, i));
+      for (let i = 0; i < 3; i++) assert.equal((await call(warn, t, 'POST', '/orders', big)).headers.get('poly-ratelimit-warning'), null);
+      await call(warn, t, 'POST', '/orders', big.slice(0, 14));
+      const over = await call(warn, t, 'POST', '/orders', big);
+      assert.equal(over.status, 200, 'warn mode lets it through');
+      assert.equal(over.headers.get('poly-ratelimit-warning'), 'true');
+      assert.equal((await call(warn, t, 'GET', '/data/orders')).headers.get('poly-ratelimit-tier'), null, 'reads are not evaluated');
+      await call(warn, t, 'DELETE', '/cancel-all');
+    });
+
+    it('enforce: 429 with Retry-After, batches all or nothing, refill', async () => {
+      const t = await trader(strict, '1000');
+      const big = Array.from({ length: 15 }, (_, i) => order(t, cidS, i));
+      for (let i = 0; i < 3; i++) assert.equal((await call(strict, t, 'POST', '/orders', big)).status, 200);
+      const left = await call(strict, t, 'POST', '/order', order(t, cidS, 99));
+      assert.ok(remaining(left.headers) >= 14 && remaining(left.headers) <= 18, left.headers.get('poly-ratelimit-remaining')!);
+      assert.equal((await call(strict, t, 'POST', '/orders', big.slice(0, 14))).status, 200);
+      const before = JSON.parse((await call(strict, t, 'GET', '/data/orders')).body).data.length;
+      const short = await call(strict, t, 'POST', '/orders', big);
+      assert.equal(short.status, 429);
+      assert.equal(short.body, '{"error":"Too Many Requests"}');
+      assert.ok(Number(short.headers.get('retry-after')) >= 1);
+      assert.equal(short.headers.get('poly-ratelimit-tier'), 'Standard');
+      const after = JSON.parse((await call(strict, t, 'GET', '/data/orders')).body).data.length;
+      assert.equal(after, before, 'the refused batch placed nothing');
+      await new Promise((r) => setTimeout(r, 500)); // 20 tokens back
+      assert.equal((await call(strict, t, 'POST', '/order', order(t, cidS, 77))).status, 200);
+      await call(strict, t, 'DELETE', '/cancel-all');
+    });
+
+    it('cancel-all costs 1 up front and 1 per order it cancelled', async () => {
+      const t = await trader(strict, '1000');
+      await call(strict, t, 'POST', '/orders', Array.from({ length: 10 }, (_, i) => order(t, cidS, i)));
+      const all = await call(strict, t, 'DELETE', '/cancel-all');
+      assert.equal(JSON.parse(all.body).canceled.length, 10);
+      assert.equal(remaining(all.headers), 119);
+      const next = await call(strict, t, 'DELETE', '/order', { orderID: `0x${'0'.repeat(64)}` });
+      const r = remaining(next.headers);
+      assert.ok(r >= 108 && r <= 112, String(r)); // 120 − 1 − 10 − 1, plus what refilled meanwhile
+    });
+
+    it('tiers: the operator sets one, the wallet reads it, the headers show it', async () => {
+      const t = await trader(strict, '1000');
+      const std = await call(strict, t, 'GET', '/v1/user/rate-limit-tier');
+      assert.deepEqual(JSON.parse(std.body), { tier: 'Standard', orders: { ratePerSecond: 40, burst: 60 }, cancels: { ratePerSecond: 80, burst: 120, negativeBalance: true } });
+      const set = await admin(strict, 'PUT', `/admin/wallets/${t.address}/rate-limit-tier`, { tier: 'Platinum' });
+      assert.equal(set.status, 200, set.body);
+      assert.equal(JSON.parse(set.body).wallet, t.address);
+      assert.equal((await admin(strict, 'PUT', `/admin/wallets/${t.address}/rate-limit-tier`, { tier: 'Mithril' })).status, 400);
+      assert.equal((await admin(strict, 'PUT', '/admin/wallets/0xnope/rate-limit-tier', { tier: 'Gold' })).status, 400);
+      assert.equal(JSON.parse((await call(strict, t, 'GET', '/v1/user/rate-limit-tier')).body).tier, 'Platinum');
+      const r = await call(strict, t, 'POST', '/order', order(t, cidS));
+      assert.equal(r.headers.get('poly-ratelimit-tier'), 'Platinum');
+      assert.equal(remaining(r.headers), 674);
+      await call(strict, t, 'DELETE', '/cancel-all');
+    });
+
+    it('two instances sharing one Redis draw from one bucket', { skip: process.env.REDIS_URL ? false : 'REDIS_URL is not set' }, async () => {
+      const prefix = `test-signer-${Date.now()}`;
+      const env = { SIBYL_SIGNER_LIMITS: 'enforce', REDIS_URL: process.env.REDIS_URL!, SIBYL_RATE_LIMIT_PREFIX: prefix };
+      const a = await liveService(backend, env);
+      const b = await liveService(backend, env);
+      try {
+        const ca = await newMarket(a);
+        const { newKey } = await import('../auth/helpers.js');
+        const { account, creds } = await newKey(a.app);
+        const ta: Trader = { address: account.address, creds };
+        const tb: Trader = { address: account.address, creds: (await newKey(b.app, account)).creds }; // the same wallet, its key on b
+        const r1 = await call(a, ta, 'POST', '/orders', Array.from({ length: 10 }, (_, i) => order(ta, ca, i)));
+        assert.equal(remaining(r1.headers), 50);
+        const r2 = await call(b, tb, 'POST', '/order', order(tb, ca)); // refused by b's exchange (no such market), counted all the same
+        assert.ok(remaining(r2.headers) >= 49 && remaining(r2.headers) <= 51, String(remaining(r2.headers)));
+      } finally {
+        await a.dispose();
+        await b.dispose();
+      }
+    });
+  });
+}
