@@ -230,7 +230,7 @@ function socketInScope(f: Fault, s: StreamSocket): boolean {
 function iso(ms: number): string { return new Date(ms).toISOString(); }
 
 function view(f: Fault): FaultView {
-  const { kind, scope: _s, durationS: _d, seed: _seed, ...rest } = f.input;
+  const { kind, scope: _s, durationS: _d, ...rest } = f.input;
   return {
     id: f.id, kind, ...(f.scope ? { scope: f.scope } : {}), startsAt: iso(f.startsAt),
     endsAt: Number.isFinite(f.endsAt) ? iso(f.endsAt) : null, ...rest, ...(f.cause ? { cause: f.cause } : {}),
