@@ -89,7 +89,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       await migrateToLatest(store, migration);
     }
     integrityMetrics.writerLockHeld.set(lock.held ? 1 : 0);
-    if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress });
+    if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress, collateral: config.bots });
     // The event list's stored items that are missing (a migrated or bulk-seeded catalog): src/catalog/event-json.ts.
     await fillEventItems(store.db, { onProgress: opts.onProgress, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
     const now = opts.now ?? Date.now;
@@ -132,7 +132,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     await catalog.buildSearchIndex(opts.onProgress); // SQLite: /public-search from memory (src/catalog/search-index)
     const auth = await createAuthService({ config, store, now, redis, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
     const bots = await setupBots(store.db, config, exchange, now); // token ids and signed orders (docs/bots.md)
-    const orders = new OrderDesk(exchange, bots.gate);
+    const orders = new OrderDesk(exchange, bots.gate, { now, onError: (err) => app?.log.error({ err }, 'a batch order failed') });
     const account = new AccountReads(store.db, exchange, cache);
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
     const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
@@ -143,7 +143,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       warn: (msg, detail) => app?.log.warn({ detail }, msg), negRiskAdapter: config.negRiskAdapter, collateral: config.bots,
     });
     const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
-      { maxAssets: config.wsMaxAssets, ...opts.streamLimits });
+      { maxAssets: config.wsMaxAssets, dumpBytesPerS: config.wsDumpBytesPerS, queueBytes: config.wsQueueBytes, ...opts.streamLimits });
     const faults = new Faults(now); // the venue's failures on demand (src/faults)
     faults.attachStreams(streams);
     const signerTiers = new SignerTiers(store.db, now); // per-signer rate-limit tiers (src/edge/signer-limits.ts)

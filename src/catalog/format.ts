@@ -14,13 +14,11 @@ import type { WireCatalogMarket, WireCreator, WireEventListItem, WireEventSummar
 export const EVENT_COLUMNS = [
   'id', 'ticker', 'slug', 'title', 'description', 'resolution_source', 'start_date', 'creation_date', 'end_date',
   'image', 'icon', 'active', 'closed', 'archived', 'metadata', 'created_at', 'updated_at',
-  'neg_risk', 'neg_risk_market_id', 'neg_risk_augmented',
 ] as const;
 /** The market columns the wire shapes read (a market row has about fifty; reads select these). */
 export const MARKET_COLUMNS = [
   'id', 'event_id', 'question', 'condition_id', 'question_id', 'token_id_0', 'token_id_1', 'slug', 'resolution_source', 'start_date', 'end_date',
   'image', 'icon', 'description', 'outcomes', 'active', 'closed', 'archived', 'created_at', 'updated_at',
-  'neg_risk', 'neg_risk_market_id', 'neg_risk_request_id', 'neg_risk_other',
 ] as const;
 
 export type EventRow = Pick<Selectable<EventsTable>, (typeof EVENT_COLUMNS)[number]>;
@@ -51,7 +49,6 @@ export function eventOut(e: EventRow): WireEventSummary {
     resolutionSource: e.resolution_source, startDate: isoOrNull(e.start_date), creationDate: isoOrNull(e.creation_date),
     endDate: isoOrNull(e.end_date), image: e.image, icon: e.icon, active: bool(e.active), closed: bool(e.closed),
     archived: bool(e.archived), createdAt: isoTime(e.created_at), updatedAt: isoTime(e.updated_at),
-    negRisk: bool(e.neg_risk), negRiskMarketID: e.neg_risk_market_id, enableNegRisk: bool(e.neg_risk), negRiskAugmented: bool(e.neg_risk_augmented),
   };
 }
 
@@ -89,7 +86,6 @@ export function marketOut(m: MarketRow): WireMarket {
     clobTokenIds: JSON.stringify([m.token_id_0, m.token_id_1]),
     active: bool(m.active), closed: bool(m.closed), archived: bool(m.archived),
     createdAt: isoTime(m.created_at), updatedAt: isoTime(m.updated_at), questionID: m.question_id,
-    negRisk: bool(m.neg_risk), negRiskMarketID: m.neg_risk_market_id, negRiskRequestID: m.neg_risk_request_id, negRiskOther: bool(m.neg_risk_other),
   };
 }
 

@@ -32,8 +32,6 @@ const eventFields = {
   resolutionSource: Type.String(), startDate: TsOrNull, creationDate: TsOrNull, endDate: TsOrNull,
   image: Type.String(), icon: Type.String(), active: Type.Boolean(), closed: Type.Boolean(), archived: Type.Boolean(),
   createdAt: Ts, updatedAt: Ts,
-  // Gamma's neg-risk fields (docs/neg-risk.md), the CLOB's values: fixed when the event is created.
-  negRisk: Type.Boolean(), negRiskMarketID: Type.String(), enableNegRisk: Type.Boolean(), negRiskAugmented: Type.Boolean(),
 };
 
 /** An event summary (nested in a market's `events`). */
@@ -50,8 +48,6 @@ export const marketFields = {
   outcomes: Type.String({ description: 'JSON-encoded array of outcome names' }),
   clobTokenIds: Type.String({ description: 'JSON-encoded array of the outcomes\' token ids (Conditional Tokens position ids, uint256 decimals)' }),
   active: Type.Boolean(), closed: Type.Boolean(), archived: Type.Boolean(), createdAt: Ts, updatedAt: Ts, questionID: Type.String(),
-  // Gamma's neg-risk fields (docs/neg-risk.md), the CLOB's values: fixed when the market is created.
-  negRisk: Type.Boolean(), negRiskMarketID: Type.String(), negRiskRequestID: Type.String(), negRiskOther: Type.Boolean(),
 };
 
 /** A catalog market nested in an event (no `events`). */

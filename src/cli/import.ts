@@ -26,7 +26,7 @@ export function importCommand(program: Command): void {
       const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       const bar = progress(flags.quiet === true);
       try {
-        await migrateToLatest(store);
+        await migrateToLatest(store, { collateral: config.bots });
         const s = await runImport(store.db, path, { onProgress: (done, total) => bar.update('importing', done, total) });
         bar.stop();
         for (const p of s.problems) console.error(`${p.position}: ${p.reason}`);

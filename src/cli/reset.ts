@@ -23,13 +23,13 @@ export function resetCommand(program: Command): void {
       let lock: Awaited<ReturnType<typeof acquireWriterLock>> | undefined;
       try {
         lock = await acquireWriterLock({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, location: store.location });
-        await migrateToLatest(store);
+        await migrateToLatest(store, { collateral: config.bots });
         const seed = await holdsDemo(store.db, config.demo, store.sqlite !== undefined);
         if (!wipe && seed === null) {
           cmd.error('this database does not hold the demo data set (SIBYL_DEMO=0 or another catalog): a reset would replace it; pass --wipe to empty the venue instead');
         }
         const started = performance.now();
-        const template = wipe || seed === null ? await buildTemplate('empty') : await buildTemplate('demo', seed);
+        const template = wipe || seed === null ? await buildTemplate('empty') : await buildTemplate('demo', seed, config.bots);
         try {
           const mark = wipe ? null : seed;
           const tables = store.sqlite ? replaceFromTemplate(store.sqlite, template.file, mark) : await replaceOnPostgres(store.db, template.file, mark);

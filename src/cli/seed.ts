@@ -57,7 +57,7 @@ export function seedCommand(program: Command): void {
       const config = configFrom(flags);
       const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       try {
-        await migrateToLatest(store);
+        await migrateToLatest(store, { collateral: config.bots });
         if (await hasCatalogData(store.db)) {
           console.error(`${store.location} already holds catalog data; 'sibyl seed' only fills an empty database, so that`
             + ' data sets never mix. Use a fresh data directory (--data-dir or SIBYL_DATA_DIR) or a new PostgreSQL database'
@@ -69,7 +69,7 @@ export function seedCommand(program: Command): void {
         const started = Date.now();
         const onProgress = (what: string, done: number, total: number) => bar.update(what, done, total);
         const counts = flags.demo
-          ? await loadDemo(store, { seed: flags.seed, onProgress }).then(async (c) => { await markDemo(store.db, flags.seed ?? DEMO_SEED); return c; })
+          ? await loadDemo(store, { seed: flags.seed, onProgress, collateral: config.bots }).then(async (c) => { await markDemo(store.db, flags.seed ?? DEMO_SEED); return c; })
           : await seedScale(store, { seed: flags.seed, events: flags.events, marketsPerEvent: flags.marketsPerEvent, comments: flags.comments, profiles: flags.profiles, onProgress });
         bar.stop();
         const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ');

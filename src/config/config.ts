@@ -59,6 +59,10 @@ export interface Config {
   wsPort: number | undefined;
   /** Streams: most tokens one market-channel connection may hold. */
   wsMaxAssets: number;
+  /** SIBYL_WS_DUMP_BYTES_PER_S: book-dump bytes (subscribe dumps, resyncs) one socket may pull per second. */
+  wsDumpBytesPerS: number;
+  /** SIBYL_WS_QUEUE_BYTES: unsent bytes of all sockets together; past it the largest queues are closed 1013. */
+  wsQueueBytes: number;
   /** SIBYL_NEG_RISK_ADAPTER: the NegRiskAdapter address in neg-risk ids (docs/neg-risk.md). */
   negRiskAdapter: string;
   /** Bots (src/config/bots.ts, docs/bots.md): collateral, signed-order domains. */
@@ -259,6 +263,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ...edgeConfig(env),
     wsPort: optional(env, 'SIBYL_WS_PORT') === undefined ? undefined : intVar(env, 'SIBYL_WS_PORT', 0, 0, 65535),
     wsMaxAssets: intVar(env, 'SIBYL_WS_MAX_ASSETS', 500, 1, 100_000),
+    wsDumpBytesPerS: intVar(env, 'SIBYL_WS_DUMP_BYTES_PER_S', 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    wsQueueBytes: intVar(env, 'SIBYL_WS_QUEUE_BYTES', 64 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
     negRiskAdapter: parseNegRiskAdapter(optional(env, 'SIBYL_NEG_RISK_ADAPTER')),
     bots: botsConfig(env, chainId),
     sandbox: sandboxConfig(env),

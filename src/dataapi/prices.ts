@@ -22,7 +22,7 @@ export function marketPrice(core: ExchangeCore, conditionId: string, catalogPayo
   const row = core.market(conditionId);
   const payouts = row ? row.payouts : parsePayouts(catalogPayouts);
   if (payouts) return { prices: [payouts[0], payouts[1]], resolved: true };
-  const book = row && core.book(`${conditionId}:0`, 1);
+  const book = row && core.book(row.tokenIds[0], 1);
   if (!row || !book) return { prices: [MICRO / 2, MICRO / 2], resolved: false };
   const bid = book.bids[0];
   const ask = book.asks[0];

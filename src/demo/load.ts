@@ -17,7 +17,8 @@ import { THEMES } from './themes.js';
 import { planComments, type CommentTarget } from './comments.js';
 import { CREATORS, SITES, TAGS } from './vocab.js';
 import { BASE_MS, DAY } from './time.js';
-import { simulateTrading } from './trading.js';
+import { simulateTrading } from './trading.js';import type { Collateral } from '../domain/ctf-ids.js';
+
 
 export type OnProgress = (what: string, done: number, total: number) => void;
 
@@ -25,6 +26,8 @@ export interface LoadOptions {
   /** PRNG seed; the same seed always gives the same data set. */
   seed?: number | undefined;
   onProgress?: OnProgress | undefined;
+  /** The collateral of the position-id formula (the config's; Polygon's by default). */
+  collateral?: Collateral | undefined;
 }
 
 export interface DemoCounts { events: number; markets: number; profiles: number; comments: number }
@@ -101,7 +104,7 @@ export async function writeDemo(db: Db, opts: LoadOptions = {}): Promise<DemoCou
   let markets = 0;
   for (const [i, b] of built.entries()) {
     const creator = b.spec.creator;
-    const created = await insertEvent(db, { ...b.event, creatorId: creator == null ? null : creatorIds[creator]! }, b.createdAt, { rand });
+    const created = await insertEvent(db, { ...b.event, creatorId: creator == null ? null : creatorIds[creator]! }, b.createdAt, { rand, collateral: opts.collateral });
     markets += created.markets.length;
     const to = Math.min(b.spec.endDate, BASE_MS);
     const named = b.spec.kind === 'neg';

@@ -29,7 +29,7 @@ export function demoConversions(core: ExchangeCore, markets: NegRiskSim[], holde
   let n = 0;
   for (const [mid, qs] of events(core, markets)) {
     for (const w of holders) {
-      const free = qs.map((cid) => core.balance(w, `${cid}:1`).free);
+      const free = qs.map((cid) => core.balance(w, core.tokenIds(cid)![1]).free);
       const picked = qs.map((_, i) => i).filter((i) => free[i]! >= 2 * MICRO);
       if (picked.length === 0 || !rng.chance(0.4)) continue;
       const least = Math.min(...picked.map((i) => free[i]!));

@@ -73,6 +73,8 @@ export async function simulateTrading(store: Store, seed: number, onProgress: On
   };
   const flush = async () => { await Promise.all(pending.splice(0)); };
   let orders = 0;
+  /** A market's token id of outcome `o` (stored with the market; the restored core has it). */
+  const tok = (cid: string, o: 0 | 1): string => svc.core.tokenIds(cid)![o];
   const place = (cmd: OrderCommand) => {
     orders++;
     return run((ex) => ex.placeOrder(cmd));
@@ -102,12 +104,12 @@ export async function simulateTrading(store: Store, seed: number, onProgress: On
     const roll = rng.float();
     if (roll < 0.45) { // a taker buys YES from the maker's ask
       const ask = onGrid(m.fair + 0.01, m.tick);
-      place({ wallet: m.maker, tokenId: `${m.cid}:0`, side: 'SELL', price: ask, size, type: 'GTC' });
-      place({ wallet: taker, tokenId: `${m.cid}:0`, side: 'BUY', price: ask, size, type: 'FAK' });
+      place({ wallet: m.maker, tokenId: tok(m.cid, 0), side: 'SELL', price: ask, size, type: 'GTC' });
+      place({ wallet: taker, tokenId: tok(m.cid, 0), side: 'BUY', price: ask, size, type: 'FAK' });
     } else if (roll < 0.8) { // a taker buys NO against the maker's YES bid: the pair is minted
       const bid = onGrid(m.fair - 0.01, m.tick);
-      place({ wallet: m.maker, tokenId: `${m.cid}:0`, side: 'BUY', price: bid, size, type: 'GTC' });
-      place({ wallet: taker, tokenId: `${m.cid}:1`, side: 'BUY', price: MICRO - bid, size, type: 'FAK' });
+      place({ wallet: m.maker, tokenId: tok(m.cid, 0), side: 'BUY', price: bid, size, type: 'GTC' });
+      place({ wallet: taker, tokenId: tok(m.cid, 1), side: 'BUY', price: MICRO - bid, size, type: 'FAK' });
     } else { // a holder sells part of a position back to the maker, at a gain or a loss
       const holder = svc.core.positions(taker).find((p) => p.conditionId === m.cid && p.size >= shares(5));
       if (holder) {
@@ -153,10 +155,10 @@ export async function simulateTrading(store: Store, seed: number, onProgress: On
     // Open markets end with a resting ladder on both sides of the book.
     for (let level = 1; level <= 5; level++) {
       const size = shares(rng.int(20, 300));
-      place({ wallet: m.maker, tokenId: `${m.cid}:0`, side: 'BUY', price: onGrid(m.fair - 0.01 * level, m.tick), size, type: 'GTC' });
-      place({ wallet: m.maker, tokenId: `${m.cid}:0`, side: 'SELL', price: onGrid(m.fair + 0.01 * level, m.tick), size, type: 'GTC' });
+      place({ wallet: m.maker, tokenId: tok(m.cid, 0), side: 'BUY', price: onGrid(m.fair - 0.01 * level, m.tick), size, type: 'GTC' });
+      place({ wallet: m.maker, tokenId: tok(m.cid, 0), side: 'SELL', price: onGrid(m.fair + 0.01 * level, m.tick), size, type: 'GTC' });
     }
-    if (rng.chance(0.5)) place({ wallet: rng.pick(takers), tokenId: `${m.cid}:1`, side: 'BUY', price: onGrid(1 - m.fair - 0.03, m.tick), size: shares(rng.int(5, 50)), type: 'GTC' });
+    if (rng.chance(0.5)) place({ wallet: rng.pick(takers), tokenId: tok(m.cid, 1), side: 'BUY', price: onGrid(1 - m.fair - 0.03, m.tick), size: shares(rng.int(5, 50)), type: 'GTC' });
   }
   await flush();
   const trades = await store.db.selectFrom('trades').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -29,6 +29,8 @@ export interface RateRule {
 }
 
 const S10 = 10;
+/** The pseudo-route failed operator authentications are counted under (no request has it). */
+export const OPERATOR_AUTH_FAILURES = 'POST /admin/.auth-failures';
 const MIN10 = 600;
 const route = (id: string, r: string, limit: number, note = 'spec'): RateRule => ({ id, limit, windowS: S10, routes: [r], note });
 const trading = (id: string, r: string, burst: number, sustained: number, note: string): RateRule[] => [
@@ -63,6 +65,9 @@ export const DEFAULT_RULES: readonly RateRule[] = Object.freeze([
   ...trading('cancel-all', 'DELETE /cancel-all', 250, 6000, 'extension'),
   ...trading('cancel-market-orders', 'DELETE /cancel-market-orders', 1000, 15000, 'extension'),
   { id: 'data', limit: 1000, windowS: S10, families: ['data'], note: 'extension: data API, general' },
+  // Failed operator authentications only (src/http/operator-auth.ts counts them under this
+  // route name, which no request has): past it every operator request of the address is a 429.
+  { id: 'operator-auth-failures', limit: 20, windowS: 60, routes: [OPERATOR_AUTH_FAILURES], note: 'extension: wrong operator tokens per address' },
 ] satisfies RateRule[]);
 
 export class RateLimitConfigError extends Error {

@@ -20,9 +20,9 @@
  *   matched, no fee reserved or charged, no notional, no amount, no expiration, updated when
  *   created), else those eight values as a JSON array: one value instead of eight for most live
  *   orders.
- * A live order's status is LIVE and it has no cancel reason; its token id is
- * `<market>:<outcome>` (the core builds every token id that way; checking it per row in SQL made
- * the read slower).
+ * A live order's status is LIVE and it has no cancel reason; its token id is its market's token
+ * id of its outcome (the core takes an order's token id from its market: the loader fills it in
+ * from the markets it restored; checking it per row in SQL made the read slower).
  */
 const ORDERS_SQL = `select "id", "seq", "wallet", "api_key", "builder", "market",
   case when "outcome" in (0, 1) and "side" in ('BUY', 'SELL') and "type" in ('GTC', 'GTD') and "post_only" in (0, 1)

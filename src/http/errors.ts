@@ -15,9 +15,10 @@ function familyOf(req: FastifyRequest): Family {
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiError): FastifyReply {
   const family = familyOf(req);
-  const body = usesTypedShape(family)
+  const body: Record<string, unknown> = usesTypedShape(family)
     ? { type: ERROR_CATALOGUE[err.code].type, error: err.message }
     : { error: err.message, ...err.extra };
+  if (HTTP_LAYER.has(err.code)) body.code = err.code;
   if (err.headers) reply.headers(err.headers);
   return reply.code(err.status).header('x-error-code', err.code).send(body);
 }
@@ -40,6 +41,11 @@ const FRAMEWORK_MESSAGES: Partial<Record<ErrorCode, string>> = {
   uri_too_long: 'a path parameter is too long',
 };
 
+const framework = (code: ErrorCode, message: string): ApiError => new ApiError(code, message);
+
+/** Refusals of the HTTP layer (body parsing, media type, size): their `code` is in the body too, whatever the family's shape. */
+const HTTP_LAYER = new Set<ErrorCode>(['invalid_json', 'payload_too_large', 'unsupported_media_type']);
+
 export function toApiError(err: FastifyError | Error, req: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;
   const fe = err as FastifyError & { validation?: unknown[]; validationContext?: string };
@@ -48,12 +54,12 @@ export function toApiError(err: FastifyError | Error, req: FastifyRequest): ApiE
     return new ApiError(unknownField ? 'unknown_field' : 'bad_request', message);
   }
   const mapped = fe.code ? FRAMEWORK_CODES[fe.code] : undefined;
-  if (mapped) return new ApiError(mapped, FRAMEWORK_MESSAGES[mapped] ?? fe.message);
-  if (err instanceof SyntaxError && fe.statusCode === 400) return new ApiError('invalid_json', 'invalid JSON body');
+  if (mapped) return framework(mapped, FRAMEWORK_MESSAGES[mapped] ?? fe.message);
+  if (err instanceof SyntaxError && fe.statusCode === 400) return framework('invalid_json', FRAMEWORK_MESSAGES.invalid_json!);
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    if (fe.statusCode === 413) return new ApiError('payload_too_large', FRAMEWORK_MESSAGES.payload_too_large!);
-    if (fe.statusCode === 415) return new ApiError('unsupported_media_type', FRAMEWORK_MESSAGES.unsupported_media_type!);
-    return new ApiError('bad_request', fe.message);
+    if (fe.statusCode === 413) return framework('payload_too_large', FRAMEWORK_MESSAGES.payload_too_large!);
+    if (fe.statusCode === 415) return framework('unsupported_media_type', FRAMEWORK_MESSAGES.unsupported_media_type!);
+    return framework('bad_request', fe.message);
   }
   return new ApiError('internal_error', `internal_error: ${req.id}`);
 }

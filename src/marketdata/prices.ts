@@ -123,7 +123,8 @@ export function spreadOf(v: BookView): number | null {
  */
 export function outcomeZeroPrice(core: ExchangeCore, conditionId: string, payouts: [number, number] | null): number {
   if (payouts) return payouts[0];
-  const v = core.book(`${conditionId}:0`, 1);
+  const tokens = core.tokenIds(conditionId);
+  const v = tokens && core.book(tokens[0], 1);
   if (!v) return MICRO / 2;
   return midOf(v) ?? v.lastTradePrice ?? MICRO / 2;
 }

@@ -20,7 +20,8 @@ import type { Kysely } from 'kysely';
 import { openStore } from '../store/db.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { DEMO_SEED, loadDemo } from '../demo/load.js';
-import { fillEventItems } from '../catalog/event-json.js';
+import { fillEventItems } from '../catalog/event-json.js';import type { Collateral } from '../domain/ctf-ids.js';
+
 
 /** Tables a reset never touches (state of the process or the operator, not of the venue). */
 export const KEPT_TABLES = new Set([
@@ -52,14 +53,14 @@ export async function markDemo(db: Kysely<any>, seed: number): Promise<void> {
 }
 
 /** Builds a template database: the demo data set, or (`empty`) nothing but the schema. */
-export async function buildTemplate(kind: 'demo' | 'empty', seed = DEMO_SEED): Promise<Template> {
+export async function buildTemplate(kind: 'demo' | 'empty', seed = DEMO_SEED, collateral?: Collateral): Promise<Template> {
   const dir = mkdtempSync(join(tmpdir(), `sibyl-${kind}-template-`));
   const dispose = () => rmSync(dir, { recursive: true, force: true });
   const store = openStore({ dataDir: dir, commitProbe: false });
   try {
-    await migrateToLatest(store);
+    await migrateToLatest(store, { collateral });
     if (kind === 'demo') {
-      await loadDemo(store, { seed });
+      await loadDemo(store, { seed, collateral });
       await fillEventItems(store.db);
     }
   } catch (err) {

@@ -20,7 +20,8 @@ import { SimPruner } from './prune.js';
 import { PgSimPruner } from './prune-pg.js';
 import { buildTemplate, holdsDemo, replaceFromTemplate, type Template } from './reset.js';
 import { replaceOnPostgres } from './reset-pg.js';
-import { replaceState } from './replace.js';
+import { replaceState } from './replace.js';import type { Collateral } from '../domain/ctf-ids.js';
+
 
 export interface SandboxDeps extends TraderDeps {
   db: Kysely<any>;
@@ -30,6 +31,8 @@ export interface SandboxDeps extends TraderDeps {
   apiKey(address: string): Promise<string>;
   now(): number;
   config: SandboxConfig;
+  /** The collateral of the position-id formula: the demo's markets' token ids on a reset. */
+  collateral?: Collateral;
   /** SIBYL_DEMO: an empty embedded database gets the demo data set (and so counts as a demo database). */
   demoConfigured: boolean;
   /** Told after a reset replaced the database (caches outside the exchange's events: API keys, book history). */
@@ -144,7 +147,7 @@ export class Sandbox {
     let tables = 0;
     try {
       const seed = this.demo;
-      const template = wipe || seed === null ? await buildTemplate('empty') : (this.template ??= await buildTemplate('demo', seed));
+      const template = wipe || seed === null ? await buildTemplate('empty') : (this.template ??= await buildTemplate('demo', seed, this.d.collateral));
       try {
         await replaceState(opts.exchange, async () => {
           const mark = wipe ? null : seed;

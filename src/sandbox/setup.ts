@@ -45,7 +45,7 @@ export function setupSandbox(s: SandboxSetup): { sandbox: Sandbox; bookHistory: 
     deposit: (address, amount) => s.operator.deposit(address, amount),
     sign: s.config.bots.requireSignatures ? signer(s.config, s.exchange) : undefined,
     apiKey: async (address) => (await s.keys.derive(address, '0').catch(() => s.keys.create(address, '0'))).apiKey,
-    now: s.now, config: c, demoConfigured: s.config.demo, manual: s.manual, onError: s.onError,
+    now: s.now, config: c, collateral: s.config.bots, demoConfigured: s.config.demo, manual: s.manual, onError: s.onError,
     afterReset: async () => {
       s.keys.forgetAll();
       bookHistory.forget();

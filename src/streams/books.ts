@@ -106,12 +106,20 @@ export class CommittedBooks {
     else e.waiters.push(ready);
   }
 
+  /**
+   * Balances one `acquire`. The last release drops the entry; waiters still pending then (each
+   * of an acquire already released) are called with null at once, so no caller waits for ever
+   * (a subscription waiting on several books counts them: market-subscription.ts).
+   */
   release(conditionId: string): void {
     const e = this.entries.get(conditionId);
     if (e === undefined) return;
     if (--e.refs <= 0) {
       this.entries.delete(conditionId);
       this.capturing.delete(conditionId);
+      const waiters = e.waiters;
+      e.waiters = [];
+      for (const w of waiters) this.call(() => w(null));
     }
   }
 

@@ -8,7 +8,12 @@
  *   none of that message's tokens; a subscribe/unsubscribe/resync refused by the rate limits
  *   answers an error with `retry_after`.
  * - A frame is never queued past `slowBytes` of unsent data: the socket is closed 1013 instead
- *   and dropped from every index, so memory stays bounded and no one else waits.
+ *   and dropped from every index, so memory stays bounded and no one else waits. After every
+ *   send the service is told (`queued`): it keeps the total of all sockets under `queueBytes`.
+ * - Book dumps (a subscribe's initial dump, a resync) cost what `POST /books` costs under the
+ *   rate limits for the same assets (`allowDump`), and a socket's dump bytes are bounded to
+ *   `dumpBytesPerS` on average: a dump is refused (error with `retry_after`) while the socket's
+ *   earlier dumps are still being paid off.
  */
 import { streamMetrics, type Channel, type CloseReason } from './metrics.js';
 import { CLOSE, errorFrame, parseMessage, type MarketFirst, type Operation } from './protocol.js';
@@ -33,6 +38,10 @@ export interface StreamLimits {
   pingMs: number;
   /** Unsent bytes past which a client is too slow. */
   slowBytes: number;
+  /** Book-dump bytes (subscribe dumps, resyncs) one socket may pull per second, on average. */
+  dumpBytesPerS: number;
+  /** Unsent bytes of all sockets together; past it the largest queues are closed (1013). */
+  queueBytes: number;
 }
 
 export interface ConnectionDeps {
@@ -41,6 +50,10 @@ export interface ConnectionDeps {
   now(): number;
   /** Counts a subscribe attempt against the rate limits: null when allowed, else seconds to wait. */
   allow(): number | null | Promise<number | null>;
+  /** Counts a dump of `assets` books as `POST /books` would: null when allowed, else seconds to wait. */
+  allowDump?(assets: number): number | null | Promise<number | null>;
+  /** After every send: the service keeps the total of unsent bytes within its budget. */
+  queued?(conn: Connection): void;
   /** The account of user-channel credentials, or null. */
   authenticate(auth: unknown): Promise<{ address: string; apiKey: string } | null>;
   onError(err: unknown): void;
@@ -72,6 +85,9 @@ export class Connection implements Subscriber {
   private held: Array<{ data: Buffer; binary: boolean }> = [];
   private chain: Promise<void> = Promise.resolve();
   private busy = 0;
+  /** Dump bytes not yet paid off at `dumpRate` (a leaky bucket), as of `dumpAt`. */
+  private dumpDebt = 0;
+  private dumpAt = 0;
 
   constructor(readonly channel: Channel, private readonly peer: Peer, private readonly deps: ConnectionDeps) {
     this.lastClientAt = this.lastSentAt = deps.now();
@@ -109,9 +125,41 @@ export class Connection implements Subscriber {
     if (this.state === 'closed' || (this.muted && event)) return;
     if (this.peer.bufferedAmount + frame.length > this.deps.limits.slowBytes) return this.close(CLOSE.slow, 'slow');
     this.peer.send(frame);
+    this.deps.queued?.(this);
     if (event) this.lastSentAt = this.deps.now();
     streamMetrics.frames.inc({ channel: this.channel });
     streamMetrics.bytes.inc({ channel: this.channel }, frame.length);
+  }
+
+  /** Bytes handed to the transport and not yet sent. */
+  get queuedBytes(): number { return this.peer.bufferedAmount; }
+
+  /** A book dump of `bytes` went out (market-subscription.ts): it is paid off at `dumpBytesPerS`. */
+  dumped(bytes: number): void {
+    this.dumpDebt = this.debt() + bytes;
+    this.dumpAt = this.deps.now();
+  }
+
+  private debt(): number {
+    const paid = ((this.deps.now() - this.dumpAt) * this.deps.limits.dumpBytesPerS) / 1000;
+    return Math.max(0, this.dumpDebt - paid);
+  }
+
+  /**
+   * Runs an operation that dumps `assets` books, if the socket's dump bytes are paid off and the
+   * rate limits have room for the same as `POST /books`; else answers an error with `retry_after`.
+   */
+  private dumping(assets: number, run: () => void | Promise<void>): void | Promise<void> {
+    if (assets === 0) return run();
+    const debt = this.debt();
+    const rate = this.deps.limits.dumpBytesPerS;
+    if (debt >= rate) { // up to one second's worth may be outstanding: a burst of one second, then `rate` on average
+      const wait = Math.max(1, Math.ceil((debt - rate) / rate));
+      return this.send(errorFrame(`Too Many Requests: book dumps on a socket are limited to ${this.deps.limits.dumpBytesPerS} bytes/s`, { retry_after: wait }));
+    }
+    const w = this.deps.allowDump?.(assets) ?? null;
+    const go = (wait: number | null): void | Promise<void> => (wait === null ? run() : this.send(errorFrame('Too Many Requests', { retry_after: wait })));
+    return w instanceof Promise ? w.then(go) : go(w);
   }
 
   /** Closes with a code and reason, and leaves every index at once. */
@@ -159,7 +207,7 @@ export class Connection implements Subscriber {
     if (parsed.kind === 'operation' && !this.subscribed) return this.send(errorFrame(`subscribe first: {"type":"${this.channel}",…}`));
     const act = (wait: number | null): void | Promise<void> => {
       if (wait !== null) return this.send(errorFrame('Too Many Requests', { retry_after: wait }));
-      if (parsed.kind === 'market') return this.firstMarket(parsed);
+      if (parsed.kind === 'market') return this.dumping(parsed.initialDump ? parsed.assets.length : 0, () => this.firstMarket(parsed));
       if (parsed.kind === 'user') return this.firstUser(parsed.auth, parsed.markets);
       return this.operation(parsed);
     };
@@ -212,9 +260,10 @@ export class Connection implements Subscriber {
         this.custom = op.custom;
         if (op.custom) this.deps.hub.customSockets.add(this); else this.deps.hub.customSockets.delete(this);
       }
-      if (op.op === 'subscribe') return this.market!.subscribe(op.assets ?? [], op.initialDump ?? true);
-      if (op.op === 'unsubscribe') return this.market!.unsubscribe(op.assets ?? []);
-      return this.market!.resync(op.assets);
+      const market = this.market!;
+      if (op.op === 'unsubscribe') return market.unsubscribe(op.assets ?? []);
+      if (op.op === 'subscribe') return this.dumping(op.initialDump === false ? 0 : (op.assets ?? []).length, () => market.subscribe(op.assets ?? [], op.initialDump ?? true));
+      return this.dumping(op.assets?.length ?? market.size, () => market.resync(op.assets));
     }
     if (op.auth === undefined) return this.applyMarkets(op);
     return this.deps.authenticate(op.auth).then((again) => {

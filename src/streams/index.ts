@@ -22,6 +22,7 @@ export { Connection } from './connection.js';
 
 export const DEFAULT_LIMITS: StreamLimits = {
   maxAssets: 500, idleMs: 60_000, heartbeatMs: 5_000, pingMs: 20_000, slowBytes: 4 * 1024 * 1024,
+  dumpBytesPerS: 1024 * 1024, queueBytes: 64 * 1024 * 1024,
 };
 
 export interface StreamDeps {
@@ -39,6 +40,9 @@ export class StreamService {
   private readonly unsubscribe: () => void;
   private readonly pingAt = new WeakMap<Connection, number>();
   private closing = false;
+  /** Unsent bytes of each socket as last seen after its sends, and their sum (an upper bound of the true total). */
+  private readonly queuedSeen = new Map<Connection, number>();
+  private queuedSum = 0;
   /** Provoked stream faults (src/faults): sockets to freeze or cut; null while none. */
   private faults: StreamFaults | null = null;
 
@@ -69,15 +73,52 @@ export class StreamService {
    * A new socket on `channel`. The edge's checks come from the route: `allow` counts a subscribe
    * attempt against the client's rate limits; `authenticate` checks user-channel credentials.
    */
-  connect(channel: Channel, peer: Peer, edge: Pick<ConnectionDeps, 'allow' | 'authenticate'>): Connection {
+  connect(channel: Channel, peer: Peer, edge: Pick<ConnectionDeps, 'allow' | 'authenticate' | 'allowDump'>): Connection {
     const conn = new Connection(channel, peer, {
       hub: this.hub, limits: this.limits, now: this.deps.now, onError: this.deps.onError, ...edge,
-      closed: (c) => this.conns.delete(c),
+      queued: (c) => this.queued(c),
+      closed: (c) => { this.conns.delete(c); this.forget(c); },
     });
     if (this.closing) conn.close(CLOSE.shutdown, 'shutdown');
     else this.conns.add(conn);
     if (this.faults !== null) this.applyFault(conn);
     return conn;
+  }
+
+  /** Unsent bytes of every socket together (exact: read from each transport). */
+  get queuedBytes(): number {
+    let total = 0;
+    for (const c of this.conns) total += c.queuedBytes;
+    return total;
+  }
+
+  /**
+   * After a socket's send: past the budget (`queueBytes`) by the running sum, the exact total is
+   * taken and, while it is still past, the sockets with the most unsent data are closed 1013.
+   */
+  private queued(c: Connection): void {
+    const now = c.queuedBytes;
+    this.queuedSum += now - (this.queuedSeen.get(c) ?? 0);
+    this.queuedSeen.set(c, now);
+    if (this.queuedSum <= this.limits.queueBytes) return;
+    const sizes: Array<[Connection, number]> = [];
+    this.queuedSum = 0;
+    for (const x of this.conns) {
+      const q = x.queuedBytes;
+      this.queuedSeen.set(x, q);
+      this.queuedSum += q;
+      if (q > 0) sizes.push([x, q]);
+    }
+    sizes.sort((a, b) => b[1] - a[1]);
+    for (const [x] of sizes) {
+      if (this.queuedSum <= this.limits.queueBytes) break;
+      x.close(CLOSE.budget, 'budget'); // leaves the sum through `closed`
+    }
+  }
+
+  private forget(c: Connection): void {
+    this.queuedSum -= this.queuedSeen.get(c) ?? 0;
+    this.queuedSeen.delete(c);
   }
 
   /** `stream_freeze` / `stream_drop` (src/faults): applied now, and to later subscriptions at each sweep. */

@@ -13,13 +13,14 @@ import { streamMetrics } from './metrics.js';
 import { errorFrame } from './protocol.js';
 
 interface Token { conditionId: string | null; outcome: 0 | 1; live: boolean }
+interface Ready { asset: string; token: Token; conditionId: string; outcome: 0 | 1 }
 
 export class MarketSubscription {
   /** Token id → its market (null: unknown) and whether it is in the hub's index yet. */
   private readonly tokens = new Map<string, Token>();
   private disposed = false;
 
-  constructor(private readonly conn: Subscriber & { readonly open: boolean }, private readonly hub: Hub, private readonly maxAssets: number) {}
+  constructor(private readonly conn: Subscriber & { readonly open: boolean; dumped(bytes: number): void }, private readonly hub: Hub, private readonly maxAssets: number) {}
 
   private get books(): CommittedBooks { return this.hub.books; }
 
@@ -33,18 +34,20 @@ export class MarketSubscription {
     if (this.tokens.size + fresh.length > this.maxAssets) {
       return this.conn.send(errorFrame(`too many assets: at most ${this.maxAssets} per connection (${this.tokens.size} held, ${fresh.length} more asked); nothing of this message was subscribed`, { max_assets: this.maxAssets }));
     }
-    const ready: Array<{ asset: string; conditionId: string; outcome: 0 | 1 }> = [];
+    const ready: Ready[] = [];
     let remaining = 1; // held until every acquire below is issued
     const finish = () => { if (--remaining === 0) this.join(ready, dump); };
     for (const f of fresh) {
-      this.tokens.set(f.asset, { conditionId: f.conditionId, outcome: f.outcome, live: false });
+      // Each subscription of a token is its own object: a callback of an earlier one (unsubscribed
+      // meanwhile, maybe subscribed again) recognises that it is stale by identity.
+      const t: Token = { conditionId: f.conditionId, outcome: f.outcome, live: false };
+      this.tokens.set(f.asset, t);
       if (f.conditionId === null) continue;
       const cid = f.conditionId;
       remaining++;
       this.books.acquire(cid, (book) => {
-        const t = this.tokens.get(f.asset);
-        if (this.disposed || t === undefined || t.conditionId !== cid) return finish(); // unsubscribed meanwhile (released then)
-        if (book === null) { t.conditionId = null; this.books.release(cid); } else ready.push({ asset: f.asset, conditionId: cid, outcome: f.outcome });
+        if (this.disposed || this.tokens.get(f.asset) !== t) return finish(); // unsubscribed meanwhile (released then)
+        if (book === null) { t.conditionId = null; this.books.release(cid); } else ready.push({ asset: f.asset, token: t, conditionId: cid, outcome: f.outcome });
         finish();
       });
     }
@@ -52,19 +55,18 @@ export class MarketSubscription {
   }
 
   /** Every asked token's book is valid now: join the index and send the dump, as one step. */
-  private join(ready: Array<{ asset: string; conditionId: string; outcome: 0 | 1 }>, dump: boolean): void {
+  private join(ready: Ready[], dump: boolean): void {
     const books = ready.map((r) => ({ ...r, book: this.books.get(r.conditionId) })).filter((r) => r.book !== undefined);
     const frame = dump ? Buffer.from(JSON.stringify(books.map((r) => bookEvent(r.book!, r.outcome)))) : null;
     this.hub.sequencer.run(() => {
       if (this.disposed || !this.conn.open) return;
       for (const r of books) {
-        const t = this.tokens.get(r.asset);
-        if (t === undefined || t.conditionId !== r.conditionId || t.live) continue;
-        t.live = true;
+        if (this.tokens.get(r.asset) !== r.token || r.token.live) continue;
+        r.token.live = true;
         this.hub.addAsset(this.conn, r.asset);
         streamMetrics.subscriptions.inc({ channel: 'market' });
       }
-      if (frame !== null) this.conn.send(frame);
+      if (frame !== null) { this.conn.dumped(frame.length); this.conn.send(frame); }
     });
   }
 
@@ -92,7 +94,7 @@ export class MarketSubscription {
     const frame = Buffer.from(JSON.stringify(events));
     this.hub.sequencer.run(() => {
       if (missing.length > 0) this.conn.send(errorFrame('resync: not subscribed (or not yet ready) on this connection', { assets_ids: missing }));
-      if (this.conn.open) this.conn.send(frame);
+      if (this.conn.open) { this.conn.dumped(frame.length); this.conn.send(frame); }
     });
   }
 

@@ -32,4 +32,4 @@ export const streamMetrics = {
   }),
 };
 
-export type CloseReason = 'slow' | 'idle' | 'dead' | 'auth' | 'protocol' | 'shutdown' | 'fault';
+export type CloseReason = 'slow' | 'budget' | 'idle' | 'dead' | 'auth' | 'protocol' | 'shutdown' | 'fault';

@@ -71,6 +71,8 @@ export const CLOSE = {
   invalidSubscription: { code: 1008, reason: 'invalid subscription payload' },
   badCredentials: { code: 4401, reason: 'invalid credentials: apiKey, secret and passphrase of an active L2 API key are required' },
   slow: { code: 1013, reason: 'client too slow: unsent data passed the limit; reconnect and resync' },
+  /** The server's total of unsent bytes passed its budget: the largest queues are closed first. */
+  budget: { code: 1013, reason: 'server send budget exceeded: this socket had the most unsent data; reconnect and resync' },
   idle: { code: 1000, reason: 'idle: no frame from the client for too long; send PING every 10 s' },
   shutdown: { code: 1001, reason: 'server shutting down' },
 } as const;

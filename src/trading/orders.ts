@@ -12,11 +12,16 @@ import { isInputReject, toOrderCommand, type AuthIdentity, type InputReject, typ
 import type { CancelAnswer } from './wire.js';
 import { resolveToken, tokenKey } from '../domain/ids.js';
 import type { Prepared, SignedOrderGate } from './signed/gate.js';
+import { ApiError } from '../errors/catalogue.js';
 
 const isRefusal = (p: Prepared | InputReject): p is InputReject => 'code' in p;
 
 export const MAX_BATCH_ORDERS = 15;
 export const MAX_CANCEL_IDS = 1000;
+/** The venue's shortest GTD lifetime: an expiration sooner than now + 60 s is `invalid expiration`. */
+export const MIN_GTD_LIFETIME_S = 60;
+/** A batch entry that failed for a reason of the service's own (logged): the venue's execution-failure text. */
+export const EXECUTION_FAILED = 'could not run the execution';
 /** Recorded on every order the dead-man's switch cancels (visible in the order's history). */
 export const HEARTBEAT_CANCEL_REASON = "heartbeat expired (dead-man's switch)";
 
@@ -31,8 +36,21 @@ function cancelAnswer(r: CancelResult): CancelAnswer {
   return { canceled: r.canceled, not_canceled: r.notCanceled };
 }
 
+export interface OrderDeskOptions {
+  /** The service's clock (ms): GTD expirations are checked against it. */
+  now?: () => number;
+  /** An unexpected failure of one batch entry (the entry answers `execution_failed`). */
+  onError?: (err: unknown) => void;
+}
+
 export class OrderDesk {
-  constructor(private readonly exchange: ExchangeService, private readonly signed?: SignedOrderGate) {}
+  private readonly now: () => number;
+  private readonly onError: (err: unknown) => void;
+
+  constructor(private readonly exchange: ExchangeService, private readonly signed?: SignedOrderGate, opts: OrderDeskOptions = {}) {
+    this.now = opts.now ?? Date.now;
+    this.onError = opts.onError ?? (() => {});
+  }
 
   private tokenOf = (text: string): { tokenId: string; tick: number } | undefined => {
     const core = this.exchange.core;
@@ -50,13 +68,32 @@ export class OrderDesk {
     return this.placeChecked(who, prep, builder);
   }
 
-  /** Places up to 15 orders, answering one response per order in request order. */
+  /**
+   * Places up to 15 orders, answering one response per order in request order. Each entry is
+   * judged alone: an entry that fails (even for a reason of the service's own) answers its own
+   * rejection and never fails the others; a replay claim is kept only for an order placed.
+   */
   async placeMany(who: AuthIdentity, bodies: OrderBody[], builder?: string): Promise<OrderResponse[]> {
     this.exchange.assertWritable('order');
     const signed = this.signed;
-    const preps = signed === undefined ? bodies.map((body): Prepared => ({ body })) : await Promise.all(bodies.map((b) => signed.prepare(b, who)));
+    const preps = await Promise.all(bodies.map(async (body): Promise<Prepared | InputReject> => {
+      try {
+        return signed === undefined ? { body } : await signed.prepare(body, who);
+      } catch (err) {
+        return this.failed(err);
+      }
+    }));
     // Issued in one tick, the orders share one transaction (group commit) and keep their order.
-    return Promise.all(preps.map((p) => (isRefusal(p) ? Promise.resolve(counted(rejected(p))) : this.placeChecked(who, p, builder))));
+    return Promise.all(preps.map((p) => (isRefusal(p)
+      ? Promise.resolve(counted(rejected(p)))
+      : this.placeChecked(who, p, builder).catch((err: unknown) => counted(rejected(this.failed(err)))))));
+  }
+
+  /** One batch entry's failure as its answer: an API error keeps its code and text; anything else is logged. */
+  private failed(err: unknown): InputReject {
+    if (err instanceof ApiError) return { code: err.code, message: err.message };
+    this.onError(err);
+    return { code: 'execution_failed', message: EXECUTION_FAILED };
   }
 
   private async placeChecked(who: AuthIdentity, prep: Prepared, builder?: string): Promise<OrderResponse> {
@@ -64,6 +101,10 @@ export class OrderDesk {
     try {
       const cmd = toOrderCommand(prep.body, who, this.tokenOf, builder, prep.funder);
       if (isInputReject(cmd)) return counted(rejected(cmd));
+      const soonest = Math.floor(this.now() / 1000) + MIN_GTD_LIFETIME_S;
+      if (cmd.type === 'GTD' && cmd.expiration !== undefined && cmd.expiration < soonest) {
+        return counted(rejected({ code: 'invalid_expiration', message: 'invalid expiration', field: 'expiration', expiration: cmd.expiration, minExpiration: soonest }));
+      }
       const r = placed(await this.exchange.run((ex) => ex.placeOrder(cmd)));
       if (r.success) accepted = r;
       return counted(r);

@@ -45,16 +45,17 @@ export function randomCommand(rand: () => number, markets: string[]): (ex: Excha
       return { ...ex.cancelOrders(wallet, target ? [target.id] : []), label: 'cancel' };
     };
   }
+  const outcome = rand() < 0.5 ? 0 : 1;
   const cmd: OrderCommand = {
     wallet,
-    tokenId: `${market}:${rand() < 0.5 ? 0 : 1}`,
+    tokenId: '', // the market's token id, read from the core when the command runs
     side: rand() < 0.5 ? 'BUY' : 'SELL',
     price: (20 + Math.floor(rand() * 60)) * 10_000,
     size: (5 + Math.floor(rand() * 20)) * 1_000_000,
     type: rand() < 0.85 ? 'GTC' : rand() < 0.5 ? 'FAK' : 'FOK',
   };
   return (ex) => {
-    const r = ex.placeOrder(cmd);
+    const r = ex.placeOrder({ ...cmd, tokenId: ex.tokenIds(market)?.[outcome] ?? `${market}:${outcome}` });
     return { effects: r.effects, label: r.ok ? `order ${r.order.id}` : `reject ${r.reject.code}` };
   };
 }

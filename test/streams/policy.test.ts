@@ -105,7 +105,7 @@ describe('stream socket policy', () => {
   });
 
   it('closes a client too slow to read with 1013; others get every event', async () => {
-    const svc = await liveService(sqlite, {}, { slowBytes: 256 * 1024 });
+    const svc = await liveService(sqlite, {}, { slowBytes: 256 * 1024, dumpBytesPerS: 1e9 });
     try {
       const cid = await newMarket(svc);
       const alice = await trader(svc, '100000');

@@ -28,7 +28,7 @@ export function post<T>(path: string, body: unknown, signal?: AbortSignal): Prom
 
 export interface Tag { id: string; label: string; slug: string }
 export interface CatalogMarket { id: string; question: string; conditionId: string; slug: string; outcomes: string; clobTokenIds: string; active: boolean; closed: boolean; groupItemTitle?: string }
-export interface CatalogEvent { id: string; slug: string; title: string; active: boolean; closed: boolean; archived: boolean; endDate: string; tags?: Tag[]; markets?: CatalogMarket[] }
+export interface CatalogEvent { id: string; slug: string; title: string; active: boolean; closed: boolean; archived: boolean; endDate?: string | null; tags?: Tag[]; markets?: CatalogMarket[] }
 export interface Token { token_id: string; outcome: string; price: number; winner: boolean }
 export interface ClobMarket {
   condition_id: string; question: string; market_slug: string; active: boolean; closed: boolean; accepting_orders: boolean;

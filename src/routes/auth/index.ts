@@ -8,7 +8,7 @@ import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { authOf, Credentials, L1_SECURITY, L2_SECURITY } from '../../auth/index.js';
 
-const Err = Type.Object({ error: Type.String() });
+const Err = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 const l1 = { tags: ['auth'], security: L1_SECURITY, response: { 200: Credentials, 400: Err, 401: Err } };
 const l2 = { tags: ['auth'], security: L2_SECURITY };
 

@@ -16,7 +16,7 @@ import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { FeeRate, TokenMarket } from '../../trading/bot-desk.js';
 
-const ERROR = Type.Object({ error: Type.String() });
+const ERROR = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 const CLOB_ERRORS = { 400: ERROR, 404: ERROR };
 const TAGS = ['bots'];
 const TokenQuery = Type.Object({ token_id: Type.String({ maxLength: 100, description: 'a token id: a CTF position id or `<condition_id>:<outcome_index>`' }) });

@@ -22,6 +22,6 @@ export const creatorParam = {
 };
 
 export const CATALOG_ERRORS = {
-  400: Type.Object({ type: Type.String(), error: Type.String() }),
+  400: Type.Object({ type: Type.String(), error: Type.String(), code: Type.Optional(Type.String({ description: 'HTTP-layer refusals: invalid_json, payload_too_large, unsupported_media_type' })) }),
   404: Type.Object({ type: Type.String(), error: Type.String() }),
 };

@@ -7,7 +7,7 @@ import { Type, type TSchema } from 'typebox';
 import type { Services } from '../../http/types.js';
 import { dataHooks } from '../../edge/data-guards.js';
 
-const ErrorBody = Type.Object({ error: Type.String() });
+const ErrorBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 
 /** Error responses of a data route (simple shape). */
 export const DATA_ERRORS = {

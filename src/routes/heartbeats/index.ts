@@ -10,7 +10,7 @@ import { ApiError } from '../../errors/catalogue.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { sendJsonText } from '../../http/json-text.js';
 
-const Err = Type.Object({ error: Type.String() });
+const Err = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 const OK = JSON.stringify({ status: 'ok' });
 const InvalidId = Type.Object({ error: Type.String(), heartbeat_id: Type.Optional(Type.String()) });
 

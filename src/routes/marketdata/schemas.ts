@@ -7,7 +7,7 @@
 import { Type, type TSchema } from 'typebox';
 import { VENDOR_CHECK_FIELD } from '../../marketdata/market-shapes.js';
 
-export const ERROR = Type.Object({ error: Type.String() });
+export const ERROR = Type.Object({ error: Type.String(), code: Type.Optional(Type.String({ description: 'HTTP-layer refusals: invalid_json, payload_too_large, unsupported_media_type' })) });
 export const CLOB_ERRORS = { 400: ERROR, 404: ERROR };
 export const TAGS = ['clob market data'];
 

@@ -21,6 +21,31 @@ function limiterFor(app: App, path: string, ip: string): () => number | null | P
   };
 }
 
+/** Tokens one `POST /books` may ask for (its schema's maxItems): a dump of more costs that many more requests. */
+export const BOOKS_PER_REQUEST = 500;
+
+/**
+ * A socket's book dump (subscribe, resync) of `assets` books is counted as the `POST /books`
+ * requests that would fetch them (its route row and the CLOB family's), all or nothing.
+ */
+function dumpLimiterFor(app: App, ip: string): (assets: number) => number | null | Promise<number | null> {
+  const limiter = app.rateLimiter;
+  if (limiter === undefined) return () => null;
+  const plan = limiter.planForRoute('POST', '/books', 'clob');
+  if (plan.windows.length === 0) return () => null;
+  const wait = (d: { allowed: boolean; retryAfterMs: number }) => (d.allowed ? null : Math.max(1, Math.ceil(d.retryAfterMs / 1000)));
+  return (assets) => {
+    let hits = Math.ceil(assets / BOOKS_PER_REQUEST);
+    const next = (): number | null | Promise<number | null> => {
+      if (hits-- <= 0) return null;
+      const d = limiter.check(plan, ip);
+      if (d instanceof Promise) return d.then((x) => wait(x) ?? next());
+      return wait(d) ?? next();
+    };
+    return next();
+  };
+}
+
 export function channelRoute(channel: Channel) {
   const path = `/ws/${channel}`;
   return (app: App, services: Services): void => {
@@ -31,7 +56,7 @@ export function channelRoute(channel: Channel) {
       config: { family: 'clob' },
     }, (socket, req) => {
       req.raw.socket?.setTimeout(0); // (none under injectWS) the HTTP idle timeout does not apply: the streams close idle sockets themselves
-      const conn = services.streams.connect(channel, peerOf(socket), { allow: limiterFor(app, path, req.ip), authenticate });
+      const conn = services.streams.connect(channel, peerOf(socket), { allow: limiterFor(app, path, req.ip), allowDump: dumpLimiterFor(app, req.ip), authenticate });
       wire(socket, conn);
     });
   };

@@ -10,8 +10,9 @@ import { channelRoute } from './channels.js';
 import { asyncapiRoute } from './asyncapi.js';
 import { wsPort } from './ws-port.js';
 
-/** Largest client frame (bytes): 500 token ids are ~40 KB. A bigger one is closed 1009 by `ws`. */
-export const MAX_CLIENT_FRAME = 256 * 1024;
+import { MAX_CLIENT_FRAME } from './peer.js';
+
+export { MAX_CLIENT_FRAME } from './peer.js';
 
 /** On shutdown the streams have sent every socket 1001: give the close handshakes this long, then drop the rest. */
 const CLOSE_GRACE_MS = 1000;
@@ -19,6 +20,18 @@ const CLOSE_GRACE_MS = 1000;
 export const streamRoutes: RouteModule = (app, services) => {
   app.register(websocket, {
     options: { maxPayload: MAX_CLIENT_FRAME, perMessageDeflate: false },
+    // A socket error that is the client's fault (`ws`'s WS_ERR_* codes: a frame too big, bad
+    // UTF-8, a bad close code, …) is logged at warn and `ws` finishes its close (1009, 1007, …);
+    // anything else is a server error, logged as such, and the socket is dropped.
+    errorHandler(error, socket, request) {
+      const code = (error as Error & { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+        request.log.warn({ code, msg: error.message, ip: request.ip }, 'websocket client error');
+        return;
+      }
+      request.log.error({ err: error }, 'websocket failure');
+      socket.terminate();
+    },
     // The plugin's own preClose calls `done` twice (once before the server has closed), which
     // left `app.close()` pending when sockets were open; this one calls it once.
     preClose(done) {

@@ -18,7 +18,17 @@ export function peerOf(socket: WebSocket): Peer {
   };
 }
 
+/** Largest client frame (bytes): 500 token ids are ~40 KB. A bigger one is closed 1009 by `ws`. */
+export const MAX_CLIENT_FRAME = 256 * 1024;
+
+/** The close reason of a client frame past `maxPayload` (`ws` would close 1009 without one). */
+export const TOO_BIG_REASON = `message too big: at most ${MAX_CLIENT_FRAME} bytes per frame`;
+
 export function wire(socket: WebSocket, conn: Connection): void {
+  // `ws` closes a frame past maxPayload with 1009 and no reason, through the instance's `close`:
+  // that one close gets a reason the client can read.
+  const close = socket.close.bind(socket);
+  socket.close = (code?: number, reason?: string | Buffer) => close(code, code === 1009 && (reason === undefined || reason.length === 0) ? TOO_BIG_REASON : reason);
   socket.on('message', (data, isBinary) => {
     const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
     conn.message(buf, isBinary);

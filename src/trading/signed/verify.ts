@@ -12,6 +12,7 @@ import { checkSigner, recoverSigner } from './ecdsa.js';
 import type { BotsConfig } from '../../config/bots.js';
 import type { InputReject } from '../order-input.js';
 import { domainOf, messageOf, versionOf, type OrderVersion, type PostedOrder } from './typed-data.js';
+import { badV, outOfRange } from './ranges.js';
 
 export interface VerifyContext {
   chainId: number;
@@ -72,6 +73,10 @@ export function verifySignedOrder(o: PostedOrder, keyAddress: string, facts: Ord
   if (typeof o.signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(o.signature)) {
     return rej('invalid_signature', 'the order signature must be a 65-byte ECDSA signature (0x + 130 hex digits)', { field: 'signature' });
   }
+  const vRefused = badV(o.signature);
+  if (vRefused !== undefined) return vRefused;
+  const range = outOfRange(o); // before anything is hashed: the encoder throws past a type's range
+  if (range !== undefined) return range;
   if (!sameAddress(o.signer, keyAddress)) {
     return rej('signer_mismatch', `the order signer ${o.signer} is not the address of the API key (${keyAddress})`, { field: 'signer', expected: keyAddress });
   }

@@ -46,7 +46,7 @@ export function eventPage(main: HTMLElement, [slug]: string[]): () => void {
       h('h1', {}, e.title),
       h('p', { class: 'meta' }, e.closed ? h('span', { class: 'badge' }, 'closed') : h('span', { class: 'badge ok' }, 'active'),
         negRisk ? h('span', { class: 'badge' }, 'neg-risk') : null, (e.tags ?? []).map((t) => h('span', { class: 'tag' }, t.label)),
-        ` ends ${e.endDate.slice(0, 10)}`),
+        e.endDate ? ` ends ${e.endDate.slice(0, 10)}` : ''), // an event may have no end date (the README's example)
       ...(negRisk ? [outcomesTogether(rows)] : []),
       marketTable(rows),
       section('Comments', commentsPanel(`parent_entity_type=Event&parent_entity_id=${enc(e.id)}`, ctl.signal)));
