@@ -97,11 +97,11 @@ for (const backend of backends()) {
         const [a, b, c] = WALLETS as [string, string, string];
         for (const w of [a, b, c]) await svc.run((ex) => ex.deposit(w, 1_000_000_000));
         await svc.run((ex) => ex.split(b, m!, 100_000_000));
-        await svc.run((ex) => ex.placeOrder({ wallet: b, tokenId: `${m}:0`, side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC', apiKey: 'key-b' }));
-        await svc.run((ex) => ex.placeOrder({ wallet: c, tokenId: `${m}:1`, side: 'BUY', price: 300_000, size: 10_000_000, type: 'GTC' }));
-        const taken = await svc.run((ex) => ex.placeOrder({ wallet: a, tokenId: `${m}:0`, side: 'BUY', price: 700_000, size: 25_000_000, type: 'GTC', apiKey: 'key-a' }));
+        await svc.run((ex) => ex.placeOrder({ wallet: b, tokenId: ex.tokenIds(m)![0], side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC', apiKey: 'key-b' }));
+        await svc.run((ex) => ex.placeOrder({ wallet: c, tokenId: ex.tokenIds(m)![1], side: 'BUY', price: 300_000, size: 10_000_000, type: 'GTC' }));
+        const taken = await svc.run((ex) => ex.placeOrder({ wallet: a, tokenId: ex.tokenIds(m)![0], side: 'BUY', price: 700_000, size: 25_000_000, type: 'GTC', apiKey: 'key-a' }));
         assert.ok(taken.ok && taken.tradeIds.length === 1, 'one trade with two makers');
-        await svc.run((ex) => ex.placeOrder({ wallet: a, tokenId: `${m}:0`, side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTC' }));
+        await svc.run((ex) => ex.placeOrder({ wallet: a, tokenId: ex.tokenIds(m)![0], side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTC' }));
         const before = svc.core.snapshot();
         assert.ok(before.orders.length > 0, 'orders rest');
         await svc.close();
