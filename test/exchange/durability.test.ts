@@ -55,7 +55,7 @@ for (const backend of backends()) {
       try {
         const [m] = await addMarkets(store, 1);
         const svc = await ExchangeService.open(store);
-        const r = await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price: 500_000, size: 10_000_000, type: 'GTC' }));
+        const r = await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: ex.tokenIds(m)![0], side: 'BUY', price: 500_000, size: 10_000_000, type: 'GTC' }));
         assert.equal(r.ok, false);
         const orders = await store.db.selectFrom('orders').selectAll().execute();
         assert.equal(orders.length, 0);
@@ -78,7 +78,7 @@ for (const backend of backends()) {
         const row = await store.db.selectFrom('markets').select(['payouts', 'accepting_orders']).where('condition_id', '=', m!).executeTakeFirstOrThrow();
         assert.equal(row.payouts, '[1000000,0]');
         assert.equal(row.accepting_orders, 0);
-        const winner = await store.db.selectFrom('tokens').select(['winner', 'payout']).where('token_id', '=', `${m}:0`).executeTakeFirstOrThrow();
+        const winner = await store.db.selectFrom('tokens').select(['winner', 'payout']).where('token_id', '=', svc.core.tokenIds(m!)![0]).executeTakeFirstOrThrow();
         assert.deepEqual(winner, { winner: 1, payout: 1_000_000 });
         await svc.close();
         await store.close();

@@ -60,7 +60,7 @@ for (const backend of backends()) {
           }
         }
         for (const cid of markets) {
-          for (const token of [`${cid}:0`, `${cid}:1`]) {
+          for (const token of svc.core.tokenIds(cid)!) {
             const view = svc.core.book(token)!;
             const mine = books.get(token) ?? { bids: new Map(), asks: new Map() };
             assert.deepEqual([...mine.bids].sort((a, b) => a[0] - b[0]), view.bids.map((l) => [l.price, l.size]).sort((a, b) => a[0] - b[0]), `${token} bids`);
@@ -96,7 +96,7 @@ for (const backend of backends()) {
         svc.subscribe({ committed: (b) => { after.push(b); } });
         await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000));
         assert.equal(after[0]?.seq, batches.length + 1, 'the sequence continues after a restart');
-        const token = `${markets[0]}:0`;
+        const token = svc.core.tokenIds(markets[0]!)![0];
         await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: token, side: 'BUY', price: 10_000, size: 5_000_000, type: 'GTC' }));
         const change = after.at(-1)!.books.find((c) => c.assetId === token);
         assert.equal(change?.seq, (lastSeq.get(token) ?? 0) + 1, 'a book\'s seq continues after a restart');
@@ -138,7 +138,7 @@ for (const backend of backends()) {
         svc.subscribe({ committed: (b) => { told.push(b); } });
         await svc.run((ex) => ex.deposit(WALLETS[0]!, 100_000_000));
         const expiration = clock.now() / 1000 + 1;
-        const placed = await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: `${cid}:0`, side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTD', expiration }));
+        const placed = await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: ex.tokenIds(cid)![0], side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTD', expiration }));
         assert.equal(placed.ok, true);
         clock.advance(1000);
         for (let i = 0; i < 40 && svc.core.openOrderCount() > 0; i++) await new Promise((r) => setTimeout(r, 50));

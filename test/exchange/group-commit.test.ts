@@ -25,7 +25,7 @@ describe('group commit (postgres)', { skip: postgres.skip }, () => {
       const wallet = WALLETS[0]!;
       await svc.run((ex) => ex.deposit(wallet, 1_000_000_000));
       const place = (price: number) => svc.run((ex) => {
-        const r = ex.placeOrder({ wallet: wallet, tokenId: `${cid}:0`, side: 'BUY', price, size: 10_000_000, type: 'GTC' });
+        const r = ex.placeOrder({ wallet: wallet, tokenId: ex.tokenIds(cid!)![0], side: 'BUY', price, size: 10_000_000, type: 'GTC' });
         assert.ok(r.ok);
         return r;
       });

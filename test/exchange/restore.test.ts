@@ -11,18 +11,20 @@ import assert from 'node:assert/strict';
 import { backends, type Backend } from '../support/backends.js';
 import { ExchangeService } from '../../src/exchange/service.js';
 import { restoreTuning } from '../../src/exchange/restore.js';
-import { checkInvariants, counterIds, manualClock, type Clock, type ExchangeSnapshot, type OrderCommand } from '../../src/core/index.js';
+import { checkInvariants, counterIds, manualClock, type Clock, type ExchangeCore, type ExchangeSnapshot, type OrderCommand } from '../../src/core/index.js';
 import type { Store } from '../../src/store/db.js';
 import { addMarkets, freshStore, prng, WALLETS } from './support.js';
 
 const T0 = Date.UTC(2026, 0, 2);
 
-function command(rand: () => number, markets: string[], i: number): OrderCommand {
+/** A random order; its token id is the market's (read from the core that runs it). */
+function command(rand: () => number, markets: string[], i: number): (ex: ExchangeCore) => OrderCommand {
   const wallet = WALLETS[i % WALLETS.length]!;
   const market = markets[i % markets.length]!;
+  const outcome = rand() < 0.5 ? 0 : 1;
   const gtd = rand() < 0.4;
   const cmd: OrderCommand = {
-    wallet, tokenId: `${market}:${rand() < 0.5 ? 0 : 1}`, side: rand() < 0.5 ? 'BUY' : 'SELL',
+    wallet, tokenId: '', side: rand() < 0.5 ? 'BUY' : 'SELL',
     price: (30 + Math.floor(rand() * 40)) * 10_000, size: (5 + Math.floor(rand() * 20)) * 1_000_000,
     type: gtd ? 'GTD' : 'GTC',
   };
@@ -30,7 +32,7 @@ function command(rand: () => number, markets: string[], i: number): OrderCommand
   if (rand() < 0.3) cmd.postOnly = true;
   if (rand() < 0.5) cmd.apiKey = `key-${i % 3}`;
   if (rand() < 0.3) cmd.builder = `0xb${i % 2}`;
-  return cmd;
+  return (ex) => ({ ...cmd, tokenId: ex.tokenIds(market)![outcome] });
 }
 
 /**
@@ -68,7 +70,7 @@ async function rebuildsExactly(backend: Backend): Promise<void> {
     let placed = 0;
     // Waves of 50 orders per tick (one commit each); more resting orders than one page of the SQLite read.
     for (let i = 0; i < 3000; i += 50) {
-      const acks = Array.from({ length: 50 }, (_, k) => svc.run((ex) => ex.placeOrder(command(rand, markets, i + k))));
+      const acks = Array.from({ length: 50 }, (_, k) => svc.run((ex) => ex.placeOrder(command(rand, markets, i + k)(ex))));
       for (const r of await Promise.all(acks)) if (r.ok) placed++;
       clock.advance(7);
     }
@@ -109,9 +111,9 @@ for (const backend of backends()) {
         await svc.run((ex) => ex.deposit(WALLETS[1]!, 1_000_000_000));
         for (const m of [first, last]) {
           await svc.run((ex) => ex.split(WALLETS[1]!, m, 100_000_000));
-          await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[1]!, tokenId: `${m}:0`, side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC' }));
+          await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[1]!, tokenId: ex.tokenIds(m)![0], side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC' }));
           clock.advance(5);
-          await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price: 600_000, size: 10_000_000, type: 'GTC' }));
+          await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: ex.tokenIds(m)![0], side: 'BUY', price: 600_000, size: 10_000_000, type: 'GTC' }));
           clock.advance(5);
         }
         const before = svc.core.snapshot();
@@ -160,7 +162,7 @@ async function readsOddRowWhole(backend: Backend): Promise<void> {
     await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000_000));
     const ids: string[] = [];
     for (const price of [400_000, 410_000, 420_000]) {
-      const r = await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: `${m}:0`, side: 'BUY', price, size: 10_000_000, type: 'GTC' }));
+      const r = await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: ex.tokenIds(m)![0], side: 'BUY', price, size: 10_000_000, type: 'GTC' }));
       assert.ok(r.ok);
       ids.push(r.order.id);
     }

@@ -17,6 +17,7 @@ import { Migrator, type Migration } from 'kysely';
 import { ExchangeService } from '../../src/exchange/service.js';
 import { checkInvariants, counterIds, manualClock } from '../../src/core/index.js';
 import { addMarkets, freshStore, WALLETS } from './support.js';
+import { backTo0028 } from './back-to-0028.js';
 
 const TABLES = ['orders', 'trades', 'trade_makers'];
 const T0 = Date.UTC(2026, 0, 3);
@@ -73,8 +74,9 @@ async function at0027(backend: Backend): Promise<{ store: Store; dispose(): Prom
   return { store, dispose: async () => { await store.close(); await dispose(); } };
 }
 
-/** Takes a migrated database back to 0027: the columns and indexes as 0003 made them, 0028 unrecorded. */
+/** Takes a migrated database back to 0027: back to 0028 first (token ids), then the columns and indexes as 0003 made them, 0028 unrecorded. */
 async function backTo0027(store: Store): Promise<void> {
+  await backTo0028(store, new Map());
   const db = store.db as Kysely<any>;
   for (const t of TABLES) await sql.raw(`alter table ${t} rename column wallet to owner`).execute(db);
   for (const [now, was, table, cols] of [['trades_wallet', 'trades_owner', 'trades', '"owner", "seq"'], ['trade_makers_wallet', 'trade_makers_owner', 'trade_makers', '"owner", "trade_id"']]) {
@@ -97,11 +99,11 @@ for (const backend of backends()) {
         const [a, b, c] = WALLETS as [string, string, string];
         for (const w of [a, b, c]) await svc.run((ex) => ex.deposit(w, 1_000_000_000));
         await svc.run((ex) => ex.split(b, m!, 100_000_000));
-        await svc.run((ex) => ex.placeOrder({ wallet: b, tokenId: `${m}:0`, side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC', apiKey: 'key-b' }));
-        await svc.run((ex) => ex.placeOrder({ wallet: c, tokenId: `${m}:1`, side: 'BUY', price: 300_000, size: 10_000_000, type: 'GTC' }));
-        const taken = await svc.run((ex) => ex.placeOrder({ wallet: a, tokenId: `${m}:0`, side: 'BUY', price: 700_000, size: 25_000_000, type: 'GTC', apiKey: 'key-a' }));
+        await svc.run((ex) => ex.placeOrder({ wallet: b, tokenId: ex.tokenIds(m)![0], side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC', apiKey: 'key-b' }));
+        await svc.run((ex) => ex.placeOrder({ wallet: c, tokenId: ex.tokenIds(m)![1], side: 'BUY', price: 300_000, size: 10_000_000, type: 'GTC' }));
+        const taken = await svc.run((ex) => ex.placeOrder({ wallet: a, tokenId: ex.tokenIds(m)![0], side: 'BUY', price: 700_000, size: 25_000_000, type: 'GTC', apiKey: 'key-a' }));
         assert.ok(taken.ok && taken.tradeIds.length === 1, 'one trade with two makers');
-        await svc.run((ex) => ex.placeOrder({ wallet: a, tokenId: `${m}:0`, side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTC' }));
+        await svc.run((ex) => ex.placeOrder({ wallet: a, tokenId: ex.tokenIds(m)![0], side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTC' }));
         const before = svc.core.snapshot();
         assert.ok(before.orders.length > 0, 'orders rest');
         await svc.close();
@@ -123,7 +125,7 @@ for (const backend of backends()) {
 
         const again = reopen();
         try {
-          assert.deepEqual((await migrateToLatest(again)).applied, ['0028_wallet_columns']);
+          assert.deepEqual((await migrateToLatest(again)).applied, ['0028_wallet_columns', '0029_token_ids']);
           const after = await shape(again);
           assert.deepEqual(after.columns.filter((x) => /owner|wallet/.test(x)).sort(), ['orders.wallet', 'trade_makers.wallet', 'trades.wallet']);
           const named = after.indexes.filter((x) => /wallet|owner/.test(x));

@@ -28,9 +28,10 @@ for (const backend of backends()) {
           const t = setTimeout(() => { child.kill("SIGKILL"); reject(new Error("child did not start")); }, 60_000);
           createInterface({ input: child.stdout! }).on('line', (line) => { if (line.startsWith('READY ')) { clearTimeout(t); resolve(line.split(' ')); } });
         });
-        const [, port, cid, credsJson] = ready as [string, string, string, string];
+        const [, port, cid, credsJson, tokenList] = ready as [string, string, string, string, string];
         const creds = JSON.parse(credsJson) as { apiKey: string; secret: string; passphrase: string };
-        const assets = [`${cid}:0`, `${cid}:1`];
+        const assets = tokenList.split(',');
+        assert.equal(assets.length, 2, `the market ${cid}'s two token ids`);
         const market = await Client.open(`ws://127.0.0.1:${port}/ws/market`);
         const user = await Client.open(`ws://127.0.0.1:${port}/ws/user`);
         clients.push(market, user);

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import { ADMIN, newMarket } from '../trading/kit.js';
 import { DESCRIBED_EVENTS } from '../../src/streams/asyncapi.js';
 import { Client, liveService, place, restBook, trader } from './kit.js';
@@ -61,12 +62,13 @@ describe('stream socket policy', () => {
     const svc = await liveService(sqlite, { SIBYL_WS_MAX_ASSETS: '3' });
     try {
       const cid = await newMarket(svc);
+      const cidTokens = await tokenIdsOf(svc, cid);
       const c = await Client.open(`${svc.url}/ws/market`);
-      c.send(sub([`${cid}:0`, `${cid}:1`, 'a', 'b']));
+      c.send(sub([cidTokens[0], cidTokens[1], 'a', 'b']));
       const e = await c.frame(0) as Record<string, unknown>;
       assert.deepEqual([e.event_type, e.max_assets], ['error', 3]);
       assert.match(String(e.error), /too many assets: at most 3/);
-      c.send({ operation: 'subscribe', assets_ids: [`${cid}:0`, `${cid}:1`, 'a'] });
+      c.send({ operation: 'subscribe', assets_ids: [cidTokens[0], cidTokens[1], 'a'] });
       assert.equal((await c.frame(1) as unknown[]).length, 2);
       c.send({ operation: 'subscribe', assets_ids: ['b'] });
       assert.equal((await c.frame(2) as Record<string, unknown>).event_type, 'error');
@@ -81,25 +83,26 @@ describe('stream socket policy', () => {
     const svc = await liveService(sqlite, { SIBYL_IDLE_TIMEOUT_MS: '150' }, { idleMs: 600, pingMs: 150, heartbeatMs: 200 });
     try {
       const cid = await newMarket(svc);
+      const cidTokens = await tokenIdsOf(svc, cid);
       const alice = await trader(svc);
-      await place(svc, alice, `${cid}:0`, 'BUY', '0.5', '5');
+      await place(svc, alice, cidTokens[0], 'BUY', '0.5', '5');
       const idle = await Client.open(`${svc.url}/ws/market`);
-      idle.send(sub([`${cid}:0`]));
+      idle.send(sub([cidTokens[0]]));
       const dead = await Client.open(`${svc.url}/ws/market`, { autoPong: false });
-      dead.send(sub([`${cid}:0`]));
+      dead.send(sub([cidTokens[0]]));
       const alive = await Client.open(`${svc.url}/ws/market`);
-      alive.send(sub([`${cid}:0`]));
+      alive.send(sub([cidTokens[0]]));
       const timer = setInterval(() => alive.send('PING'), 100);
       try {
         const hb = await alive.until(() => alive.events().find((e) => e.event_type === 'heartbeat'), 'heartbeat');
         assert.deepEqual(Object.keys(hb).sort(), ['event_type', 'seq_by_asset', 'timestamp']);
-        assert.deepEqual(hb.seq_by_asset, { [`${cid}:0`]: 2 });
+        assert.deepEqual(hb.seq_by_asset, { [cidTokens[0]]: 2 });
         const closedDead = await dead.waitClose(3000);
         assert.equal(closedDead.code, 1006, 'a peer that misses a ping is dropped without a close frame');
         assert.deepEqual(await idle.waitClose(3000), { code: 1000, reason: 'idle: no frame from the client for too long; send PING every 10 s' });
         await new Promise((r) => setTimeout(r, 300));
         assert.equal(alive.closed, null, 'a client sending PING stays, past the HTTP idle timeout too');
-        assert.equal((await restBook(svc, `${cid}:0`)).market, cid);
+        assert.equal((await restBook(svc, cidTokens[0])).market, cid);
       } finally { clearInterval(timer); alive.close(); }
     } finally { await svc.dispose(); }
   });
@@ -108,11 +111,12 @@ describe('stream socket policy', () => {
     const svc = await liveService(sqlite, {}, { slowBytes: 256 * 1024, dumpBytesPerS: 1e9 });
     try {
       const cid = await newMarket(svc);
+      const cidTokens = await tokenIdsOf(svc, cid);
       const alice = await trader(svc, '100000');
-      for (let i = 0; i < 40; i++) await place(svc, alice, `${cid}:0`, 'BUY', (0.1 + i / 100).toFixed(2), '5');
+      for (let i = 0; i < 40; i++) await place(svc, alice, cidTokens[0], 'BUY', (0.1 + i / 100).toFixed(2), '5');
       const slow = await Client.open(`${svc.url}/ws/market`);
       const fine = await Client.open(`${svc.url}/ws/market`);
-      for (const c of [slow, fine]) c.send(sub([`${cid}:0`, `${cid}:1`]));
+      for (const c of [slow, fine]) c.send(sub([cidTokens[0], cidTokens[1]]));
       await slow.frame(0); await fine.frame(0);
       (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
       const resync = JSON.stringify({ operation: 'resync' });
@@ -120,7 +124,7 @@ describe('stream socket policy', () => {
         slow.ws.send(resync);
         if (i % 200 === 0) await new Promise((r) => setTimeout(r, 5));
       }
-      await place(svc, alice, `${cid}:0`, 'BUY', '0.05', '5');
+      await place(svc, alice, cidTokens[0], 'BUY', '0.05', '5');
       await fine.until(() => fine.events().some((e) => e.event_type === 'price_change'), 'the next event on the other socket');
       const metrics = await svc.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${ADMIN}` } });
       assert.match(metrics.body, /sibyl_ws_closes_total\{reason="slow"\} [1-9]/);

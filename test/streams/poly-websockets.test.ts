@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import { floats } from '../../src/domain/prng.js';
 import { newMarket } from '../trading/kit.js';
 import { cancel, liveService, place, restBook, trader } from './kit.js';
@@ -47,7 +48,8 @@ for (const backend of backends()) {
       const manager = new WSSubscriptionManager({ onError: async (e: Error) => { errors.push(e.message); } }, { reconnectAndCleanupIntervalMs: 1000, pendingFlushIntervalMs: 20 });
       try {
         const cid = await newMarket(svc);
-        const assets = [`${cid}:0`, `${cid}:1`];
+        const cidTokens = await tokenIdsOf(svc, cid);
+        const assets = [cidTokens[0], cidTokens[1]];
         const [alice, bob] = [await trader(svc, '100000'), await trader(svc, '100000')];
         await place(svc, alice, assets[0]!, 'BUY', '0.45', '10');
         await manager.addSubscriptions(assets);

@@ -7,6 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import { l2 } from '../auth/helpers.js';
 import { newMarket } from '../trading/kit.js';
 import { cancel, Client, liveService, place, trader, type LiveService, type Trader } from './kit.js';
@@ -31,19 +32,21 @@ for (const backend of backends()) {
 
     it("sends exactly the account's orders and trades, as taker and as maker", async () => {
       const cid = await newMarket(svc);
+      const cidTokens = await tokenIdsOf(svc, cid);
       const other = await newMarket(svc);
+      const otherTokens = await tokenIdsOf(svc, other);
       const [alice, bob, carol] = [await trader(svc), await trader(svc), await trader(svc)];
       const [a, b, c] = [await userSocket(svc, alice), await userSocket(svc, bob), await userSocket(svc, carol)];
       const filtered = await userSocket(svc, alice, { markets: [other] });
-      const rest = await place(svc, alice, `${cid}:0`, 'BUY', '0.40', '10');
+      const rest = await place(svc, alice, cidTokens[0], 'BUY', '0.40', '10');
       const placed = await a.until(() => a.events()[0], 'PLACEMENT');
       assert.deepEqual(Object.keys(placed).sort(), ORDER_KEYS);
       assert.deepEqual({ ...placed, timestamp: 0, created_at: 0 }, {
-        event_type: 'order', id: rest.orderID, owner: alice.creds.apiKey, market: cid, asset_id: `${cid}:0`, side: 'BUY', original_size: '10',
+        event_type: 'order', id: rest.orderID, owner: alice.creds.apiKey, market: cid, asset_id: cidTokens[0], side: 'BUY', original_size: '10',
         size_matched: '0', price: '0.4', associate_trades: [], outcome: 'Yes', type: 'PLACEMENT', status: 'LIVE', order_type: 'GTC', expiration: '0',
         created_at: 0, maker_address: alice.address, timestamp: 0,
       });
-      const take = await place(svc, bob, `${cid}:1`, 'BUY', '0.60', '6');
+      const take = await place(svc, bob, cidTokens[1], 'BUY', '0.60', '6');
       const bobs = await b.until(() => (b.events().length >= 2 ? b.events() : undefined), "bob's order and trade");
       assert.deepEqual(bobs.map((e) => [e.event_type, e.type, e.status]), [['order', 'PLACEMENT', 'MATCHED'], ['trade', 'TRADE', 'CONFIRMED']]);
       const taker = bobs[1]!;
@@ -55,7 +58,7 @@ for (const backend of backends()) {
       assert.equal(taker.match_time, taker.matchtime);
       assert.match(String(taker.match_time), /^\d{10}$/);
       assert.deepEqual(taker.maker_orders, [{ order_id: rest.orderID, owner: alice.creds.apiKey, maker_address: alice.address, matched_amount: '6',
-        price: '0.4', fee_rate_bps: '0', asset_id: `${cid}:0`, outcome: 'Yes', side: 'BUY' }]);
+        price: '0.4', fee_rate_bps: '0', asset_id: cidTokens[0], outcome: 'Yes', side: 'BUY' }]);
       const alices = await a.until(() => (a.events().length >= 3 ? a.events() : undefined), "alice's update and trade");
       assert.deepEqual(alices.slice(1).map((e) => [e.event_type, e.type, e.status, e.size_matched]), [['order', 'UPDATE', 'LIVE', '6'], ['trade', 'TRADE', 'CONFIRMED', undefined]]);
       const maker = alices[2]!;
@@ -63,7 +66,7 @@ for (const backend of backends()) {
       await cancel(svc, alice, rest.orderID);
       const gone = await a.until(() => a.events()[3], 'CANCELLATION');
       assert.deepEqual([gone.type, gone.status, gone.cancel_reason, gone.size_matched], ['CANCELLATION', 'CANCELED', 'canceled by user', '6']);
-      await place(svc, alice, `${other}:0`, 'BUY', '0.10', '5');
+      await place(svc, alice, otherTokens[0], 'BUY', '0.10', '5');
       await filtered.until(() => filtered.events()[0], 'the other market only');
       await a.until(() => a.events()[4], 'the other market on the unfiltered socket');
       assert.deepEqual(filtered.events().map((e) => e.market), [other]);
@@ -74,11 +77,12 @@ for (const backend of backends()) {
 
     it("tells a dead-man's switch cancel with its reason", async () => {
       const cid = await newMarket(svc);
+      const cidTokens = await tokenIdsOf(svc, cid);
       const dan = await trader(svc);
       const d = await userSocket(svc, dan);
       const beat = await l2(svc.app, dan.creds, dan.address, 'POST', '/v1/heartbeats', JSON.stringify({ heartbeat_id: null }));
       assert.equal(beat.statusCode, 200, beat.body);
-      await place(svc, dan, `${cid}:0`, 'BUY', '0.30', '5');
+      await place(svc, dan, cidTokens[0], 'BUY', '0.30', '5');
       const cancelled = await d.until(() => d.events().find((e) => e.type === 'CANCELLATION'), 'heartbeat cancel', 5000);
       assert.equal(cancelled.cancel_reason, "heartbeat expired (dead-man's switch)");
       d.close();

@@ -7,6 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import { floats as prng } from '../../src/domain/prng.js';
 import { newMarket } from '../trading/kit.js';
 import { BookKeeper, cancel, Client, liveService, place, restBook, trader } from './kit.js';
@@ -18,7 +19,7 @@ for (const backend of backends()) {
       const clients: Client[] = [];
       try {
         const markets = [await newMarket(svc), await newMarket(svc)];
-        const assets = markets.flatMap((m) => [`${m}:0`, `${m}:1`]);
+        const assets = (await Promise.all(markets.map((m) => tokenIdsOf(svc, m)))).flat();
         const traders = [await trader(svc, '100000'), await trader(svc, '100000'), await trader(svc, '100000')];
         const subscribe = { type: 'market', assets_ids: assets };
         const early = await Client.open(`${svc.url}/ws/market`);
