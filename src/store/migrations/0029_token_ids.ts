@@ -3,7 +3,8 @@
  * outcomes (an imported market keeps its source's `clobTokenIds`), derived once here for the
  * markets that exist and stored with the market (`markets.token_id_0/1`); every row that named a
  * token `<condition_id>:<index>` now names it by that id — orders, trades, maker fills, balances,
- * ledger entries, positions, activity, book history and the `tokens` table. `token_sources` is
+ * ledger entries, positions, activity, book history (its column, and in each recorded `/book`
+ * body the `asset_id` and the `hash` over it) and the `tokens` table. `token_sources` is
  * folded into the markets' ids and dropped. The catalog's stored answers (they show
  * `clobTokenIds`) are emptied and rebuilt on start.
  *
@@ -11,6 +12,8 @@
  * catalog's 300,000 markets take minutes, so the migration reports its progress. One transaction
  * (SQLite: its own; PostgreSQL: the migrator's) — a crash leaves the old ids or the new ones.
  */
+import { createHash } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 import { marketTokenIds } from '../../domain/ctf-ids.js';
 import type { MigrationContext } from './context.js';
@@ -47,6 +50,7 @@ async function rewrite(db: Kysely<any>, ctx: MigrationContext): Promise<void> {
     done += page.length;
     ctx.progress?.('token ids', done, total);
   }
+  await rewriteBookBodies(db);
   for (const [table, column] of COLUMNS) {
     await sql.raw(`update ${table} set ${column} = (select new from token_map where old = ${table}.${column}) where ${column} in (select old from token_map)`).execute(db);
   }
@@ -56,6 +60,27 @@ async function rewrite(db: Kysely<any>, ctx: MigrationContext): Promise<void> {
   await db.schema.createIndex('markets_token_1').on('markets').column('token_id_1').execute();
   await sql.raw('update events set list_json = null, detail_json = null').execute(db);
   await sql.raw('update markets set detail_json = null').execute(db);
+}
+
+/**
+ * The recorded `/book` bodies (deflated JSON) name their token too: each gets its new `asset_id`
+ * and the hash over the body as clients now receive it (SHA-1 of the compact snapshot with
+ * `hash: ""`, as src/marketdata/book.ts computes it). Before the column is rewritten: by old id.
+ */
+async function rewriteBookBodies(db: Kysely<any>): Promise<void> {
+  for (let after = 0; ;) {
+    const rows: Array<{ id: number; body: Uint8Array; new: string }> = await db.selectFrom('book_history as h')
+      .innerJoin('token_map as m', 'm.old', 'h.asset_id').select(['h.id', 'h.body', 'm.new'])
+      .where('h.id', '>', after).orderBy('h.id').limit(PAGE).execute();
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      const snap = JSON.parse(inflateRawSync(r.body).toString('utf8')) as Record<string, unknown>;
+      snap.asset_id = r.new;
+      snap.hash = createHash('sha1').update(JSON.stringify({ ...snap, hash: '' })).digest('hex');
+      await db.updateTable('book_history').set({ body: deflateRawSync(JSON.stringify(snap)) }).where('id', '=', r.id).execute();
+    }
+    after = Number(rows[rows.length - 1]!.id);
+  }
 }
 
 export async function up(db: Kysely<any>, ctx: MigrationContext): Promise<void> {
