@@ -37,8 +37,8 @@ export interface AuthService {
   createApiKey(req: FastifyRequest): Promise<Credentials>;
   /** The existing credentials of the L1 request's wallet and nonce (`GET /auth/derive-api-key`). */
   deriveApiKey(req: FastifyRequest): Promise<Credentials>;
-  /** The replay check of L2 writes (src/auth/replay.ts). */
-  replay: ReplayGuard;
+  /** The replay check of L2 writes (src/auth/replay.ts); undefined unless SIBYL_REFUSE_L2_REPLAYS=1. */
+  replay: ReplayGuard | undefined;
   close(): Promise<void>;
 }
 
@@ -61,7 +61,7 @@ export async function createAuthService(
   return {
     keys,
     replay,
-    close: () => replay.close(),
+    close: async () => { await replay?.close(); },
     // A callback-style hook: with the key cached, the whole check runs in the hook's own call.
     requireL2: (req, _reply, done) => {
       let r: AuthContext | Promise<AuthContext>;
@@ -91,8 +91,12 @@ export async function createAuthService(
   };
 }
 
-/** Shared through the process's Redis link when there is one (keys under `<SIBYL_RATE_LIMIT_PREFIX>replay:`), else in memory. */
-function replayGuard(config: Config, link: RedisLink | undefined): ReplayGuard {
+/**
+ * Only with SIBYL_REFUSE_L2_REPLAYS=1 (identical requests are served by default, as the venue does).
+ * Shared through the process's Redis link when there is one (keys under `<SIBYL_RATE_LIMIT_PREFIX>replay:`), else in memory.
+ */
+function replayGuard(config: Config, link: RedisLink | undefined): ReplayGuard | undefined {
+  if (!config.refuseL2Replays) return undefined;
   if (link === undefined) return new MemoryReplaySet(config.replayMax, config.authWindowS);
   return new RedisReplayGuard({ link, prefix: `${config.rateLimitPrefix}replay:`, max: config.replayMax, windowS: config.authWindowS });
 }

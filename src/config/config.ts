@@ -31,6 +31,8 @@ export interface Config {
   authWindowS: number;
   /** Auth (src/auth/README.md): most recent L2 write signatures remembered per instance; a write beyond it gets 503. */
   replayMax: number;
+  /** SIBYL_REFUSE_L2_REPLAYS=1: refuse a second use of an L2 write's signature (off by default: identical requests are served). */
+  refuseL2Replays: boolean;
   chainId: number;
   headerPrefixes: string[];
   /** SIBYL_MASTER_KEY (64 hex chars) from which API credentials are derived; unset → `<dataDir>/master.key`. */
@@ -255,6 +257,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     heartbeatTimeoutMs: intVar(env, 'SIBYL_HEARTBEAT_TIMEOUT_MS', 10_000, 100, 3_600_000),
     authWindowS: intVar(env, 'SIBYL_AUTH_WINDOW_S', 30, 1, 86_400),
     replayMax: intVar(env, 'SIBYL_REPLAY_MAX', 500_000, 1, 100_000_000),
+    refuseL2Replays: optional(env, 'SIBYL_REFUSE_L2_REPLAYS') === undefined ? false
+      : parseSwitch('SIBYL_REFUSE_L2_REPLAYS', optional(env, 'SIBYL_REFUSE_L2_REPLAYS')),
     chainId,
     headerPrefixes: parsePrefixes(optional(env, 'SIBYL_HEADER_PREFIXES')),
     masterKey: parseMasterKey(optional(env, 'SIBYL_MASTER_KEY')),

@@ -1,5 +1,7 @@
 /**
- * Replayed L2 writes (src/auth/replay.ts) through HTTP, on both backends: a repeated signature
+ * Replayed L2 writes (src/auth/replay.ts) through HTTP, on both backends, with the operator's
+ * opt-in SIBYL_REFUSE_L2_REPLAYS=1 (without it identical writes are served:
+ * test/auth/identical-writes.test.ts): a repeated signature
  * on a write is refused with its own 401 (one order exists), reads may repeat, a request refused
  * before the check does not consume its signature, the in-memory set is bounded, and two
  * instances sharing one Redis refuse each other's replays (needs REDIS_URL).
@@ -12,6 +14,7 @@ import { startTestService, type TestService } from '../support/service.js';
 import { newMarket, orderBody, trader, tradingService, type Trader } from '../trading/kit.js';
 import { l2Headers, newKey, nowS, wallet, type Creds } from './helpers.js';
 
+const REFUSE = { SIBYL_REFUSE_L2_REPLAYS: '1' };
 const REPLAY = /^Unauthorized: replayed request: this L2 signature was already used at (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z); sign each request anew$/;
 
 function assertReplay(res: { statusCode: number; json(): { error: string }; headers: Record<string, unknown> }): Date {
@@ -35,7 +38,7 @@ for (const backend of backends()) {
     let cid: string;
     let alice: Trader;
     before(async () => {
-      svc = await tradingService(backend);
+      svc = await tradingService(backend, REFUSE);
       cid = await newMarket(svc);
       alice = await trader(svc);
     });
@@ -90,7 +93,7 @@ for (const backend of backends()) {
 
     it('bounds the remembered signatures: beyond SIBYL_REPLAY_MAX a write gets 503 until entries expire', async () => {
       let offsetMs = 0;
-      const small = await startTestService(backend, { SIBYL_REPLAY_MAX: '3', SIBYL_AUTH_WINDOW_S: '10' }, { now: () => Date.now() + offsetMs });
+      const small = await startTestService(backend, { ...REFUSE, SIBYL_REPLAY_MAX: '3', SIBYL_AUTH_WINDOW_S: '10' }, { now: () => Date.now() + offsetMs });
       try {
         const { account, creds } = await newKey(small.app);
         const cancelAll = (ts: number) => replayer(small, 'DELETE', '/cancel-all', l2Headers(creds, account.address, 'DELETE', '/cancel-all', '', { ts }));
@@ -122,7 +125,7 @@ for (const backend of backends()) {
     let creds: Creds;
     let address: string;
     before(async () => {
-      const env = { REDIS_URL: process.env.REDIS_URL!, SIBYL_RATE_LIMIT_PREFIX: `test-replay-${randomBytes(4).toString('hex')}:`, SIBYL_MASTER_KEY: randomBytes(32).toString('hex') };
+      const env = { ...REFUSE, REDIS_URL: process.env.REDIS_URL!, SIBYL_RATE_LIMIT_PREFIX: `test-replay-${randomBytes(4).toString('hex')}:`, SIBYL_MASTER_KEY: randomBytes(32).toString('hex') };
       a = await startTestService(backend, env);
       services.push(a);
       b = await startTestService(backend, env);
@@ -148,7 +151,7 @@ for (const backend of backends()) {
     });
 
     it('another deployment (another key prefix) on the same Redis is not affected', async () => {
-      const c = await startTestService(backend, { REDIS_URL: process.env.REDIS_URL!, SIBYL_MASTER_KEY: a.services.config.masterKey! });
+      const c = await startTestService(backend, { ...REFUSE, REDIS_URL: process.env.REDIS_URL!, SIBYL_MASTER_KEY: a.services.config.masterKey! });
       services.push(c);
       const account = wallet();
       const kc = await newKey(c.app, account);
