@@ -3,7 +3,8 @@
  * /usr/sbin/pgbouncer) is started by the test on a free loopback port with a generated ini and
  * auth file. In transaction mode the writer role is refused with a message saying why (a session
  * advisory lock means nothing when statements move between server sessions); in session mode an
- * instance starts as the writer and trades.
+ * instance starts as the writer and trades. With a default pgbouncer.ini (session mode, no
+ * ignored startup parameters) an instance creates keys, places and cancels orders (issue #37).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,13 +17,20 @@ import { backends } from '../support/backends.js';
 import { createService } from '../../src/server.js';
 import { loadConfig } from '../../src/config/config.js';
 import { freePort, until } from './kit.js';
+import type { TestService } from '../support/service.js';
+import { ADMIN, newMarket, orderBody, post, trader } from '../trading/kit.js';
 
 const PGBOUNCER = '/usr/sbin/pgbouncer';
 const pgBackend = backends().find((b) => b.name === 'postgres')!;
 const skip = pgBackend.skip || (existsSync(PGBOUNCER) ? false : `${PGBOUNCER} is not installed`);
 const WALLET = '0x2222222222222222222222222222222222222222';
 
-async function startBouncer(dbUrl: string, mode: 'transaction' | 'session'): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * `defaults`: a pgbouncer.ini with nothing but the database line, the loopback listen address and
+ * port, and the auth settings (trust, or plain with the URL's password): pool_mode is pgbouncer's
+ * default (session) and no startup parameter is ignored (issue #37).
+ */
+async function startBouncer(dbUrl: string, mode: 'transaction' | 'session' | 'defaults'): Promise<{ url: string; stop(): Promise<void> }> {
   const u = new URL(dbUrl);
   const dir = mkdtempSync(join(tmpdir(), 'sibyl-pgbouncer-'));
   const port = await freePort();
@@ -32,10 +40,10 @@ async function startBouncer(dbUrl: string, mode: 'transaction' | 'session'): Pro
     '[databases]',
     `* = host=${u.hostname} port=${u.port || 5432}`,
     '[pgbouncer]',
-    'listen_addr = 127.0.0.1', `listen_port = ${port}`, 'unix_socket_dir =',
+    'listen_addr = 127.0.0.1', `listen_port = ${port}`,
     `auth_type = ${u.password ? 'plain' : 'trust'}`, `auth_file = ${join(dir, 'userlist.txt')}`,
-    `pool_mode = ${mode}`, 'default_pool_size = 10', 'max_client_conn = 200',
-    'ignore_startup_parameters = extra_float_digits,statement_timeout,options',
+    ...(mode === 'defaults' ? [] : ['unix_socket_dir =', `pool_mode = ${mode}`, 'default_pool_size = 10', 'max_client_conn = 200',
+      'ignore_startup_parameters = extra_float_digits,statement_timeout,options']),
     ...(process.getuid?.() === 0 ? ['user = nobody'] : []), // pgbouncer refuses to run as root
   ].join('\n'));
   chmodSync(dir, 0o755);
@@ -64,7 +72,7 @@ describe('the writer role through pgbouncer', { skip }, () => {
   before(async () => { db = await pgBackend.fresh(); });
   after(async () => { await db?.dispose(); });
 
-  const env = (url: string) => loadConfig({ ...process.env as Record<string, string>, DATABASE_URL: url, SIBYL_DATA_DIR: db.config.dataDir, SIBYL_DEMO: '0', SIBYL_DEMO_LIVE: '0', LOG_LEVEL: 'silent', REDIS_URL: '' });
+  const env = (url: string) => loadConfig({ ...process.env as Record<string, string>, SIBYL_ADMIN_TOKEN: ADMIN, DATABASE_URL: url, SIBYL_DATA_DIR: db.config.dataDir, SIBYL_DEMO: '0', SIBYL_DEMO_LIVE: '0', LOG_LEVEL: 'silent', REDIS_URL: '' });
 
   it('refuses the writer role in transaction mode, saying why', async () => {
     const bouncer = await startBouncer(db.config.databaseUrl!, 'transaction');
@@ -89,6 +97,33 @@ describe('the writer role through pgbouncer', { skip }, () => {
         assert.equal(r.ok, true);
       } finally {
         await svc.close();
+      }
+    } finally {
+      await bouncer.stop();
+    }
+  });
+
+  it('serves trading through a pgbouncer with a default pgbouncer.ini (session mode): create key, place, cancel', async () => {
+    const bouncer = await startBouncer(db.config.databaseUrl!, 'defaults');
+    try {
+      const service = await createService(env(bouncer.url), { logger: false });
+      const svc = { ...service, dispose: async () => {} } as TestService;
+      try {
+        assert.equal(svc.services.cluster!.status().role, 'writer');
+        const cid = await newMarket(svc);
+        const token = ((await svc.app.inject({ url: `/markets/${cid}` })).json().tokens[0].token_id) as string;
+        const alice = await trader(svc, '100'); // POST /auth/api-key (L1) and a deposit
+        const placed = await post(svc, alice, 'POST', '/order', orderBody(alice, token, 'BUY', '0.40', '10'));
+        assert.equal(placed.statusCode, 200, placed.body);
+        const id = placed.json().orderID as string;
+        const open = await post(svc, alice, 'GET', '/data/orders');
+        assert.deepEqual(open.json().data.map((o: { id: string }) => o.id), [id]);
+        const cancelled = await post(svc, alice, 'DELETE', '/order', { orderID: id });
+        assert.equal(cancelled.statusCode, 200, cancelled.body);
+        assert.deepEqual(cancelled.json().canceled, [id]);
+        assert.equal((await post(svc, alice, 'GET', '/data/orders')).json().count, 0);
+      } finally {
+        await service.close();
       }
     } finally {
       await bouncer.stop();
