@@ -1,7 +1,7 @@
 /**
  * Test helpers for signed requests: real EIP-712 L1 headers (viem accounts) and L2 HMAC
  * headers, with a choice of prefix, signature encoding and timestamp.
- * The server refuses a write whose signature was already used (src/auth/replay.ts), so, like a
+ * A server with SIBYL_REFUSE_L2_REPLAYS=1 refuses a write whose signature was already used (src/auth/replay.ts), so, like a
  * careful client, `l2Headers` without an explicit `ts` never signs the same write twice: an
  * identical write in the same second gets the next second (still inside the window).
  */

@@ -84,6 +84,16 @@ describe('in-memory replay set', () => {
   });
 });
 
+describe('SIBYL_REFUSE_L2_REPLAYS', () => {
+  it('is off by default (identical writes are served), on with 1, and stops the start naming the variable when bad', () => {
+    assert.equal(loadConfig({}).refuseL2Replays, false);
+    assert.equal(loadConfig({ SIBYL_REFUSE_L2_REPLAYS: '' }).refuseL2Replays, false);
+    assert.equal(loadConfig({ SIBYL_REFUSE_L2_REPLAYS: '1' }).refuseL2Replays, true);
+    assert.equal(loadConfig({ SIBYL_REFUSE_L2_REPLAYS: '0' }).refuseL2Replays, false);
+    assert.throws(() => loadConfig({ SIBYL_REFUSE_L2_REPLAYS: 'yes' }), /invalid configuration: SIBYL_REFUSE_L2_REPLAYS=/);
+  });
+});
+
 describe('SIBYL_REPLAY_MAX', () => {
   it('defaults to 500000 and stops the start naming the variable when bad', () => {
     assert.equal(loadConfig({}).replayMax, 500_000);

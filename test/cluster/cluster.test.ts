@@ -110,7 +110,8 @@ describe('cluster: one writer, followers that forward and follow', { skip: pgBac
   before(async () => {
     redis = await RedisServer.start();
     db = await pgBackend.fresh();
-    all = await startCluster(3, { DATABASE_URL: db.config.databaseUrl!, REDIS_URL: redis.url, SIBYL_LEASE_TIMEOUT_MS: String(LEASE_MS) });
+    all = await startCluster(3, { DATABASE_URL: db.config.databaseUrl!, REDIS_URL: redis.url, SIBYL_LEASE_TIMEOUT_MS: String(LEASE_MS),
+      SIBYL_REFUSE_L2_REPLAYS: '1' }); // the operator's opt-in: a forwarded write is checked once, by the writer
     admin = new pg.Client({ connectionString: db.config.databaseUrl });
     await admin.connect();
   });
@@ -146,7 +147,8 @@ describe('cluster: one writer, followers that forward and follow', { skip: pgBac
       answered++;
     }
     assert.equal(answered, 45);
-    // Forwarded as sent: one signed write through a follower is checked once (accepted), the same bytes again are a replay (the writer's 401).
+    // Forwarded as sent: one signed write through a follower is checked once (accepted), the same bytes again are a replay
+    // (the writer's 401, SIBYL_REFUSE_L2_REPLAYS=1 above).
     const t = traders[0]!;
     const text = JSON.stringify(order(t, market.tokens[0], 'BUY', 0.2, 777.77));
     const headers = l2Headers(t.creds, t.address, 'POST', '/order', text);
