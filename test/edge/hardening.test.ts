@@ -123,7 +123,7 @@ describe('body limits per route', () => {
       const post = (url: string, method: 'POST' | 'PUT' = 'POST') => a.app.inject({ method, url, payload: body, headers: { 'content-type': 'application/json' } });
       const single = await post('/order');
       assert.equal(single.statusCode, 413);
-      assert.deepEqual(single.json(), { error: 'request body is too large' });
+      assert.deepEqual(single.json(), { error: 'request body is too large', code: 'payload_too_large' });
       assert.equal((await post('/books')).statusCode, 200);
       assert.equal((await post('/prices')).statusCode, 200);
       assert.equal((await post('/admin/thing', 'PUT')).statusCode, 200);
