@@ -68,9 +68,9 @@ export class RedisBuckets implements BucketStore {
   private readonly cmd: Script<number[]>;
   readonly fallback: MemoryBuckets;
 
-  constructor(private readonly link: RedisLink, private readonly prefix: string) {
+  constructor(private readonly link: RedisLink, private readonly prefix: string, now: () => number = Date.now) {
     this.cmd = link.script(TAKE, { deadline: true });
-    this.fallback = new MemoryBuckets();
+    this.fallback = new MemoryBuckets(now);
   }
 
   take(t: Take): Taken | Promise<Taken> {

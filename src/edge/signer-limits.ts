@@ -47,9 +47,10 @@ function headers(reply: FastifyReply, tier: Tier, t: Take, r: Taken): void {
   reply.header('poly-ratelimit-tier', tier.name);
 }
 
-export function registerSignerLimits(app: FastifyInstance, config: Config, tiers: SignerTiers, redis?: RedisLink): void {
+export function registerSignerLimits(app: FastifyInstance, config: Config, tiers: SignerTiers, redis?: RedisLink, now: () => number = Date.now): void {
   if (config.signerLimits === 'off') return;
-  const store: BucketStore = redis ? new RedisBuckets(redis, `${config.rateLimitPrefix}signer:`) : new MemoryBuckets();
+  // In memory the buckets run on the service's clock (tests move it); in Redis on Redis's.
+  const store: BucketStore = redis ? new RedisBuckets(redis, `${config.rateLimitPrefix}signer:`, now) : new MemoryBuckets(now);
   const enforce = config.signerLimits === 'enforce';
 
   app.addHook('onRoute', (opts) => {

@@ -56,7 +56,7 @@ for (const backend of backends()) {
     });
 
     it('engine_restart: 425 within its scope, then post_only by itself, then the normal venue', async () => {
-      const f = await provoke(svc, { kind: 'engine_restart', scope: { wallet: alice.address }, durationS: 0.8, postOnlyS: 1.5 });
+      const f = await provoke(svc, { kind: 'engine_restart', scope: { wallet: alice.address }, durationS: 0.8, postOnlyS: 4 });
       assert.equal(f.kind, 'engine_restart');
       assert.equal(Date.parse(f.endsAt!) - Date.parse(f.startsAt), 800);
       const r = await call(svc, alice, 'POST', '/order', buy(alice));
@@ -72,7 +72,7 @@ for (const backend of backends()) {
       const refused = await call(svc, alice, 'POST', '/order', buy(alice));
       assert.equal(refused.status, 503);
       const s = Number(refused.headers.get('retry-after'));
-      assert.ok(s >= 1 && s <= 2, String(s));
+      assert.ok(s >= 1 && s <= 4, String(s));
       assert.equal(refused.body, postOnly503(s));
       const po = await call(svc, alice, 'POST', '/order', buy(alice, '0.11', { postOnly: true }));
       assert.equal(po.status, 200, po.body);
@@ -86,7 +86,7 @@ for (const backend of backends()) {
       assert.equal(refusedAll.body, `[${ENTRY}]`);
       const cancel = await call(svc, alice, 'DELETE', '/order', { orderID: JSON.parse(po.body).orderID });
       assert.equal(cancel.status, 200, 'cancels work in the post-only window');
-      await sleep(1600);
+      await sleep(Math.max(0, Date.parse(list[0].endsAt) - Date.now()) + 150); // the window ends on time
       assert.deepEqual(JSON.parse((await admin(svc, 'GET', '/admin/faults')).body), { faults: [] });
       assert.equal((await call(svc, alice, 'POST', '/order', buy(alice))).status, 200);
       await call(svc, alice, 'DELETE', '/cancel-all');
@@ -142,13 +142,13 @@ for (const backend of backends()) {
     });
 
     it('latency holds the chosen family only', async () => {
-      await provoke(svc, { kind: 'latency', ms: 400, families: ['basic'] });
+      await provoke(svc, { kind: 'latency', ms: 1500, families: ['basic'] });
       let t = Date.now();
       await fetch(`${svc.base}/time`);
-      assert.ok(Date.now() - t >= 380, `held ${Date.now() - t} ms`);
+      assert.ok(Date.now() - t >= 1480, `held ${Date.now() - t} ms`);
       t = Date.now();
       await fetch(`${svc.base}/book?token_id=${cid}:0`);
-      assert.ok(Date.now() - t < 380, 'clob routes are not held');
+      assert.ok(Date.now() - t < 1480, 'clob routes are not held');
       await admin(svc, 'DELETE', '/admin/faults');
     });
 

@@ -4,13 +4,14 @@
  */
 import type { Backend } from '../support/backends.js';
 import { startTestService, type TestService } from '../support/service.js';
+import type { ServiceOptions } from '../../src/server.js';
 import { l2Headers } from '../auth/helpers.js';
 import { ADMIN, type Trader } from '../trading/kit.js';
 
 export interface LiveService extends TestService { base: string }
 
-export async function liveService(backend: Backend, env: Record<string, string> = {}): Promise<LiveService> {
-  const svc = await startTestService(backend, { SIBYL_ADMIN_TOKEN: ADMIN, SIBYL_RATE_LIMITS: 'off', ...env });
+export async function liveService(backend: Backend, env: Record<string, string> = {}, opts: ServiceOptions = {}): Promise<LiveService> {
+  const svc = await startTestService(backend, { SIBYL_ADMIN_TOKEN: ADMIN, SIBYL_RATE_LIMITS: 'off', ...env }, opts);
   const base = await svc.app.listen({ host: '127.0.0.1', port: 0 });
   return { ...svc, base };
 }

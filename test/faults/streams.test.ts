@@ -21,7 +21,7 @@ for (const backend of backends()) {
     const provoke = async (body: unknown) => {
       const r = await fetch(`${http}/admin/faults`, { method: 'POST', headers: ADMIN_H, body: JSON.stringify(body) });
       assert.equal(r.status, 200, await r.clone().text());
-      return r.json() as Promise<{ id: string }>;
+      return r.json() as Promise<{ id: string; endsAt: string }>;
     };
     before(async () => {
       svc = await liveService(backend);
@@ -37,14 +37,14 @@ for (const backend of backends()) {
       c.send({ type: 'market', assets_ids: [token] });
       const first = await c.until(() => c.events().find((e) => e.event_type === 'book'), 'the first book');
       const seq0 = first.seq as number;
-      await provoke({ kind: 'stream_freeze', durationS: 1.2 });
+      const frozen = await provoke({ kind: 'stream_freeze', durationS: 3 }) as { endsAt: string };
       const seen = c.events().length;
       await place(svc, alice, token, 'BUY', '0.20', '5');
       c.send('PING');
       await c.until(() => c.texts.includes('PONG'), 'PONG during the freeze');
       await sleep(300);
       assert.equal(c.events().length, seen, 'no event reaches a frozen socket');
-      await sleep(1100);
+      await sleep(Math.max(0, Date.parse(frozen.endsAt) - Date.now()) + 100); // the freeze ends on time
       await place(svc, alice, token, 'BUY', '0.21', '5');
       const next = await c.until(() => c.events().slice(seen).find((e) => e.event_type === 'price_change'), 'events after the freeze');
       assert.equal(next.seq, seq0 + 2, 'the change made during the freeze is missing: a visible gap');
