@@ -1,5 +1,6 @@
 /** Operator routes of the catalog: events, markets, market settings, comments, profiles. */
 import { after, before, describe, it } from 'node:test';
+import { marketTokenIds } from '../../src/domain/ctf-ids.js';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
 import { startApi, market, WALLETS, type Api } from './helpers.js';
@@ -23,7 +24,7 @@ for (const backend of backends()) {
       const [a, b] = ev.markets;
       assert.match(a.conditionId, /^0x[0-9a-f]{64}$/);
       assert.match(a.questionID, /^0x[0-9a-f]{64}$/);
-      assert.deepEqual(a.tokenIds, [`${a.conditionId}:0`, `${a.conditionId}:1`]);
+      assert.deepEqual(a.tokenIds, marketTokenIds(a.conditionId, true), 'the position ids (a neg-risk event: the wrapped collateral)');
       assert.equal(a.clobTokenIds, JSON.stringify(a.tokenIds));
       assert.deepEqual(JSON.parse(a.outcomes), ['Up', 'Down']);
       assert.equal(b.conditionId, `0x${'12'.repeat(32)}`);

@@ -4,6 +4,7 @@
  * identical on SQLite and PostgreSQL, and leaving id sequences usable for later writes.
  */
 import { after, before, describe, it } from 'node:test';
+import { marketTokenIds } from '../../src/domain/ctf-ids.js';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { backends } from '../support/backends.js';
@@ -45,7 +46,7 @@ for (const backend of backends()) {
       const events = new Map(dump.events!.map((e) => [e.id, e]));
       for (const m of dump.markets!) {
         const ts = (tokens.get(m.condition_id) ?? []).sort((a, b) => a.outcome_index - b.outcome_index);
-        assert.deepEqual(ts.map((t) => t.token_id), [`${m.condition_id}:0`, `${m.condition_id}:1`]);
+        assert.deepEqual(ts.map((t) => t.token_id), marketTokenIds(m.condition_id, Number(m.neg_risk) === 1), 'the position ids');
         const e = events.get(m.event_id)!;
         assert.equal(m.neg_risk, e.neg_risk);
         assert.equal(m.neg_risk_market_id, e.neg_risk_market_id);

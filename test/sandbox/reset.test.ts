@@ -54,7 +54,7 @@ describe('reset (sqlite)', () => {
 
   it('restores the fresh demo state while clients keep sending requests, none failing with a 500', async () => {
     const t = await trader(svc, '500');
-    const token = `${svc.services.exchange.core.markets().find((m) => m.acceptingOrders)!.conditionId}:0`;
+    const token = svc.services.exchange.core.markets().find((m) => m.acceptingOrders)!.tokenIds[0];
     await new Promise((r) => setTimeout(r, 1500)); // the simulated traders move the venue
     assert.ok(svc.services.sandbox.counts()!.accepted > 10, 'the simulated traders traded');
     const paused = await svc.app.inject({ method: 'PUT', url: '/admin/demo', headers: auth, payload: { live: false } });
@@ -150,7 +150,7 @@ describe('reset (postgres)', { skip: pg.skip }, () => {
     const reference = await state(svc);
     assert.equal((await svc.app.inject({ url: '/admin/status', headers: auth })).json().demo.live, false, 'off by default on PostgreSQL');
     const t = await trader(svc, '300');
-    const token = `${svc.services.exchange.core.markets().find((m) => m.acceptingOrders)!.conditionId}:0`;
+    const token = svc.services.exchange.core.markets().find((m) => m.acceptingOrders)!.tokenIds[0];
     assert.equal((await post(svc, t, 'POST', '/order', orderBody(t, token, 'BUY', '0.02', '10'))).statusCode, 200);
     assert.notDeepEqual(await state(svc), reference);
     const stop = { done: false };
@@ -173,7 +173,7 @@ describe('reset and the market channel (sqlite)', () => {
   after(async () => { await svc?.dispose(); });
 
   it('sends subscribers the reset book of every token they hold, with a seq that goes on', async () => {
-    const token = `${svc.services.exchange.core.markets().find((m) => m.acceptingOrders && m.tickSize === 10_000)!.conditionId}:0`;
+    const token = svc.services.exchange.core.markets().find((m) => m.acceptingOrders && m.tickSize === 10_000)!.tokenIds[0];
     const c = await Client.open(`${svc.url}/ws/market`);
     try {
       c.send({ type: 'market', assets_ids: [token] });
