@@ -111,7 +111,7 @@ for (const backend of backends()) {
         assert.equal(ev.statusCode, 415, `/admin/events as ${type}`);
       }
       const plain = await svc.app.inject({ method: 'POST', url: '/admin/events', payload: '{"slug":"plain","title":"x"}', headers: { ...auth, 'content-type': 'text/plain' } });
-      assert.deepEqual(plain.json(), { error: 'unsupported content type: send application/json' });
+      assert.deepEqual(plain.json(), { error: 'unsupported content type: send application/json', code: 'unsupported_media_type' });
       assert.equal(await eventExists('plain'), false);
       assert.equal((await post(svc, alice, 'GET', '/data/orders')).json().count, 0, 'no order was placed');
       // JSON with a UTF-8 charset, a body-less request without a content type, an empty JSON body.
