@@ -37,8 +37,8 @@ export interface AuthService {
   createApiKey(req: FastifyRequest): Promise<Credentials>;
   /** The existing credentials of the L1 request's wallet and nonce (`GET /auth/derive-api-key`). */
   deriveApiKey(req: FastifyRequest): Promise<Credentials>;
-  /** The replay check of L2 writes (src/auth/replay.ts). */
-  replay: ReplayGuard;
+  /** The replay check of L2 writes (src/auth/replay.ts): only with SIBYL_REFUSE_L2_REPLAYS=1. */
+  replay: ReplayGuard | undefined;
   close(): Promise<void>;
 }
 
@@ -55,13 +55,13 @@ export async function createAuthService(
   const master = await loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir, store, warn: opts.warn });
   const keys = new ApiKeys(store, master, now, opts.cacheTtlMs);
   const header = headerReader(config.headerPrefixes);
-  const replay = replayGuard(config, opts.redis);
+  const replay = config.refuseL2Replays ? replayGuard(config, opts.redis) : undefined;
   const deps: L2Deps = { keys, header, windowS: config.authWindowS, now, replay };
   const l1 = (req: FastifyRequest) => verifyL1(req, { header, chainId: config.chainId, windowS: config.authWindowS, nowMs: now() });
   return {
     keys,
     replay,
-    close: () => replay.close(),
+    close: async () => { await replay?.close(); },
     // A callback-style hook: with the key cached, the whole check runs in the hook's own call.
     requireL2: (req, _reply, done) => {
       let r: AuthContext | Promise<AuthContext>;

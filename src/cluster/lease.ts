@@ -137,8 +137,10 @@ export class WriterLease implements WriterLock {
 
   private async session(): Promise<pg.Client> {
     if (this.client) return this.client;
+    // No startup parameter but application_name (a pgbouncer with default settings refuses others,
+    // `unsupported startup parameter: statement_timeout`): the statement timeout is SET once connected.
     const c = new pg.Client({ connectionString: this.opts.url, application_name: this.name, keepAlive: true, keepAliveInitialDelayMillis: 5_000,
-      statement_timeout: 10_000, query_timeout: 12_000 });
+      query_timeout: 12_000 });
     c.on('error', () => {}); // reported through 'end'
     c.once('end', () => {
       if (this.client !== c) return;
@@ -146,6 +148,7 @@ export class WriterLease implements WriterLock {
       if (this.role === 'writer' && !this.closed) this.stepDown('the writer lock\'s PostgreSQL connection ended');
     });
     await c.connect();
+    await c.query('SET statement_timeout = 10000');
     this.client = c;
     return c;
   }

@@ -29,7 +29,9 @@ export interface Config {
   trustProxy: boolean | string | number;
   heartbeatTimeoutMs: number;
   authWindowS: number;
-  /** Auth (src/auth/README.md): most recent L2 write signatures remembered per instance; a write beyond it gets 503. */
+  /** SIBYL_REFUSE_L2_REPLAYS=1: an identical L2 write inside the window is refused (off: served, as the venue serves it). */
+  refuseL2Replays: boolean;
+  /** Auth (src/auth/README.md): with refuseL2Replays, most recent L2 write signatures remembered per instance; a write beyond it gets 503. */
   replayMax: number;
   chainId: number;
   headerPrefixes: string[];
@@ -254,6 +256,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy: parseTrustProxy(optional(env, 'SIBYL_TRUST_PROXY')),
     heartbeatTimeoutMs: intVar(env, 'SIBYL_HEARTBEAT_TIMEOUT_MS', 10_000, 100, 3_600_000),
     authWindowS: intVar(env, 'SIBYL_AUTH_WINDOW_S', 30, 1, 86_400),
+    refuseL2Replays: optional(env, 'SIBYL_REFUSE_L2_REPLAYS') !== undefined && parseSwitch('SIBYL_REFUSE_L2_REPLAYS', optional(env, 'SIBYL_REFUSE_L2_REPLAYS')),
     replayMax: intVar(env, 'SIBYL_REPLAY_MAX', 500_000, 1, 100_000_000),
     chainId,
     headerPrefixes: parsePrefixes(optional(env, 'SIBYL_HEADER_PREFIXES')),

@@ -116,11 +116,11 @@ export class ExchangeCore {
   }
 
   split(wallet: string, conditionId: string, amount: number): OpResult {
-    return this.walletOp(wallet, (ref, now) => this.tradable(conditionId) ?? this.state.ledger.split(wallet, conditionId, this.tokensOf(conditionId), amount, ref, now));
+    return this.walletOp(wallet, (ref, now) => this.tradable(conditionId) ?? this.state.ledger.split(wallet, conditionId, this.tokenIds(conditionId)!, amount, ref, now));
   }
 
   merge(wallet: string, conditionId: string, amount: number): OpResult {
-    return this.walletOp(wallet, (ref, now) => this.tradable(conditionId) ?? this.state.ledger.merge(wallet, conditionId, this.tokensOf(conditionId), amount, ref, now));
+    return this.walletOp(wallet, (ref, now) => this.tradable(conditionId) ?? this.state.ledger.merge(wallet, conditionId, this.tokenIds(conditionId)!, amount, ref, now));
   }
 
   redeem(wallet: string, conditionId: string): OpResult {
@@ -269,11 +269,6 @@ export class ExchangeCore {
       lastTradeSide: last === null ? null : takerBid === (t.outcome === 0) ? 'BUY' : 'SELL',
       tickSize: m.row.tickSize, minOrderSize: m.row.minOrderSize,
     };
-  }
-
-  /** A tradable market's token ids (after `tradable` accepted it). */
-  private tokensOf(conditionId: string): readonly [string, string] {
-    return this.state.markets.get(conditionId)!.row.tokenIds;
   }
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────

@@ -63,6 +63,9 @@ export interface ConnectionDeps {
 const TEXT_PONG = Buffer.from('PONG');
 const TEXT_pong = Buffer.from('pong');
 const INVALID_OPERATION = Buffer.from('INVALID OPERATION');
+/** How long a closed socket's close frame may take before it is dropped; over the send budget, less. */
+const CLOSE_GRACE_MS = 5000;
+const BUDGET_GRACE_MS = 500;
 /** Messages held while credentials are being checked. */
 const MAX_HELD = 16;
 
@@ -168,8 +171,9 @@ export class Connection implements Subscriber {
     streamMetrics.closes.inc({ reason: why });
     this.gone();
     try { this.peer.close(how.code, how.reason); } catch { /* already closing */ }
-    // A client that reads nothing never takes the close frame: drop it after a grace.
-    setTimeout(() => { try { this.peer.terminate(); } catch { /* gone */ } }, 5000).unref();
+    // A client that reads nothing never takes the close frame: drop it after a grace — short when
+    // the server is over its send budget, so the queued bytes are freed soon.
+    setTimeout(() => { try { this.peer.terminate(); } catch { /* gone */ } }, why === 'budget' ? BUDGET_GRACE_MS : CLOSE_GRACE_MS).unref();
   }
 
   terminate(why: CloseReason): void {

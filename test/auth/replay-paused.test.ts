@@ -67,7 +67,7 @@ describe('signed writes with a hung Redis', { skip }, () => {
 
   it('are answered from memory at once while Redis is paused, replays still refused; shared again when it is back', async (t) => {
     const env = {
-      REDIS_URL: redis.url, LOG_LEVEL: 'info',
+      SIBYL_REFUSE_L2_REPLAYS: '1', REDIS_URL: redis.url, LOG_LEVEL: 'info',
       SIBYL_RATE_LIMIT_PREFIX: `test-replay-${randomBytes(4).toString('hex')}:`, SIBYL_MASTER_KEY: randomBytes(32).toString('hex'),
       SIBYL_RATE_LIMITS: limitsFile({ rules: [{ id: 'clob', limit: 1_000_000 }] }),
     };

@@ -1,5 +1,5 @@
 /**
- * Replayed L2 writes (src/auth/replay.ts) through HTTP, on both backends: a repeated signature
+ * Replayed L2 writes refused (SIBYL_REFUSE_L2_REPLAYS=1, src/auth/replay.ts) through HTTP, on both backends: a repeated signature
  * on a write is refused with its own 401 (one order exists), reads may repeat, a request refused
  * before the check does not consume its signature, the in-memory set is bounded, and two
  * instances sharing one Redis refuse each other's replays (needs REDIS_URL).
@@ -35,7 +35,7 @@ for (const backend of backends()) {
     let cid: string;
     let alice: Trader;
     before(async () => {
-      svc = await tradingService(backend);
+      svc = await tradingService(backend, { SIBYL_REFUSE_L2_REPLAYS: '1' });
       cid = await newMarket(svc);
       alice = await trader(svc);
     });
@@ -90,7 +90,7 @@ for (const backend of backends()) {
 
     it('bounds the remembered signatures: beyond SIBYL_REPLAY_MAX a write gets 503 until entries expire', async () => {
       let offsetMs = 0;
-      const small = await startTestService(backend, { SIBYL_REPLAY_MAX: '3', SIBYL_AUTH_WINDOW_S: '10' }, { now: () => Date.now() + offsetMs });
+      const small = await startTestService(backend, { SIBYL_REFUSE_L2_REPLAYS: '1', SIBYL_REPLAY_MAX: '3', SIBYL_AUTH_WINDOW_S: '10' }, { now: () => Date.now() + offsetMs });
       try {
         const { account, creds } = await newKey(small.app);
         const cancelAll = (ts: number) => replayer(small, 'DELETE', '/cancel-all', l2Headers(creds, account.address, 'DELETE', '/cancel-all', '', { ts }));
@@ -122,7 +122,7 @@ for (const backend of backends()) {
     let creds: Creds;
     let address: string;
     before(async () => {
-      const env = { REDIS_URL: process.env.REDIS_URL!, SIBYL_RATE_LIMIT_PREFIX: `test-replay-${randomBytes(4).toString('hex')}:`, SIBYL_MASTER_KEY: randomBytes(32).toString('hex') };
+      const env = { SIBYL_REFUSE_L2_REPLAYS: '1', REDIS_URL: process.env.REDIS_URL!, SIBYL_RATE_LIMIT_PREFIX: `test-replay-${randomBytes(4).toString('hex')}:`, SIBYL_MASTER_KEY: randomBytes(32).toString('hex') };
       a = await startTestService(backend, env);
       services.push(a);
       b = await startTestService(backend, env);

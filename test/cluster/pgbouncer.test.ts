@@ -3,7 +3,9 @@
  * /usr/sbin/pgbouncer) is started by the test on a free loopback port with a generated ini and
  * auth file. In transaction mode the writer role is refused with a message saying why (a session
  * advisory lock means nothing when statements move between server sessions); in session mode an
- * instance starts as the writer and trades.
+ * instance starts as the writer and trades. The ini sets only what a connection needs (address,
+ * port, auth, pool mode): pgbouncer's defaults refuse any startup parameter they do not know
+ * (`unsupported startup parameter: statement_timeout`), so Sibyl must send none.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,8 +36,7 @@ async function startBouncer(dbUrl: string, mode: 'transaction' | 'session'): Pro
     '[pgbouncer]',
     'listen_addr = 127.0.0.1', `listen_port = ${port}`, 'unix_socket_dir =',
     `auth_type = ${u.password ? 'plain' : 'trust'}`, `auth_file = ${join(dir, 'userlist.txt')}`,
-    `pool_mode = ${mode}`, 'default_pool_size = 10', 'max_client_conn = 200',
-    'ignore_startup_parameters = extra_float_digits,statement_timeout,options',
+    `pool_mode = ${mode}`, // everything else pgbouncer's defaults: no ignore_startup_parameters
     ...(process.getuid?.() === 0 ? ['user = nobody'] : []), // pgbouncer refuses to run as root
   ].join('\n'));
   chmodSync(dir, 0o755);
