@@ -61,6 +61,7 @@ for (const backend of backends()) {
         { method: 'fetchLastTradePrices', args: [{ tokenId: yes }] },
         { method: 'fetchPriceHistory', args: { tokenId: yes, interval: '1d' } },
         { method: 'listTags', args: {} },
+        { method: 'listEvents', args: { pageSize: 100 } },
         { method: 'listPositions', args: { user: bob.address } },
       ]));
     });
@@ -93,8 +94,10 @@ for (const backend of backends()) {
       assert.equal(many[0]!.side, 'BUY');
     });
 
-    it('price history, Gamma tags and Data API positions parse and carry the test data', () => {
+    it('price history, Gamma events (/events/keyset) and tags, Data API positions parse and carry the test data', () => {
       assert.ok(Array.isArray(value(answers.fetchPriceHistory)));
+      const events = value<{ items: Array<{ title: string; tags?: Array<{ slug: string }> }> }>(answers.listEvents);
+      assert.ok(events.items.some((e) => e.title === 'Bots test'), JSON.stringify(events).slice(0, 500));
       const tags = value<{ items: Array<{ slug: string }> }>(answers.listTags);
       assert.ok(tags.items.some((t) => t.slug === 'bots'), JSON.stringify(tags));
       const positions = value<{ items: Array<{ tokenId: string; conditionId: string; size: string; avgPrice: string; wallet: string }> }>(answers.listPositions);
