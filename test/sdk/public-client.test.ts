@@ -63,6 +63,7 @@ for (const backend of backends()) {
         { method: 'listTags', args: {} },
         { method: 'listEvents', args: { pageSize: 100 } },
         { method: 'listPositions', args: { user: bob.address } },
+        { method: 'listActivity', args: { user: bob.address } },
       ]));
     });
     after(async () => { await svc?.dispose(); });
@@ -94,7 +95,7 @@ for (const backend of backends()) {
       assert.equal(many[0]!.side, 'BUY');
     });
 
-    it('price history, Gamma events (/events/keyset) and tags, Data API positions parse and carry the test data', () => {
+    it('price history, Gamma events (/events/keyset) and tags, Data API positions and activity parse and carry the test data', () => {
       assert.ok(Array.isArray(value(answers.fetchPriceHistory)));
       const events = value<{ items: Array<{ title: string; tags?: Array<{ slug: string }> }> }>(answers.listEvents);
       assert.ok(events.items.some((e) => e.title === 'Bots test'), JSON.stringify(events).slice(0, 500));
@@ -104,6 +105,9 @@ for (const backend of backends()) {
       assert.equal(positions.items.length, 1, JSON.stringify(positions));
       const p = positions.items[0]!;
       assert.deepEqual([p.tokenId, p.conditionId, p.size, p.avgPrice, p.wallet], [yes, cid, '5', '0.6', bob.address]);
+      // bob's activity on the venue's Data API: the one trade (his deposit is Sibyl's own, not listed there).
+      const activity = value<{ items: Array<{ type: string; side?: string; tokenId?: string; shares?: string; amount?: string; price?: string; wallet: string }> }>(answers.listActivity);
+      assert.deepEqual(activity.items.map((x) => [x.type, x.side, x.tokenId, x.shares, x.amount, x.price, x.wallet]), [['TRADE', 'BUY', yes, '5', '3', '0.6', bob.address]], JSON.stringify(activity.items));
     });
   });
 }
