@@ -53,3 +53,17 @@ export async function runSdk(base: string, calls: SdkCall[]): Promise<SdkAnswer[
 export function byMethod(answers: SdkAnswer[]): Record<string, SdkAnswer> {
   return Object.fromEntries(answers.map((a) => [a.method, a]));
 }
+
+/** Runs a script under Node 24, asynchronously (the server under test lives in this process). */
+export async function runNode24(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(NODE24, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const status = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (c) => { clearTimeout(timer); resolve(c); });
+  });
+  return { status, stdout, stderr };
+}
