@@ -34,7 +34,7 @@ import { setupSandbox } from './sandbox/setup.js';
 import { MarketData } from './marketdata/index.js';
 import { DataApi } from './dataapi/service.js';
 import { Cluster, forwardHook, WriterLease } from './cluster/index.js';
-import { Faults } from './faults/index.js';
+import { Faults, Scenarios } from './faults/index.js';
 import { SignerTiers } from './trading/signer-tiers.js';
 
 export interface Service {
@@ -153,7 +153,9 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const dataApi = new DataApi({ db: store.db, exchange, cache, now }); // /positions, /activity, /holders (src/dataapi)
     const { sandbox, bookHistory } = setupSandbox({ config, store, exchange, marketData, orders, ledger, operator, heartbeats, keys: auth.keys, now,
       manual: opts.sandboxManual, onError: (err) => app?.log.error({ err }, 'sandbox failure') });
-    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache, faults, signerTiers };
+    const scenarios = new Scenarios({ faults, now, shock: (cid, by) => sandbox.shock(cid, by), // src/faults/scenario.ts
+      resolve: (cid, winner) => operator.resolve(cid, { winner }), setMode: (mode) => operator.setExchangeMode({ mode }), setDemo: (to) => operator.setDemo(to) });
+    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache, faults, signerTiers, scenarios };
     if (lease !== undefined) {
       cluster = new Cluster({ lease, exchange, db: store.db, databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl, heartbeats, log: clusterLog, pollMs: clusterCfg.followPollMs, openedMs: restored.ms });
     }
@@ -174,6 +176,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     await sandbox.start(); // simulated traders, when live (they move only while this instance is the writer)
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= (async () => {
+      scenarios.close();
       faults.close();
       signerTiers.stop();
       await sandbox.close(); // the simulated traders' last move completes

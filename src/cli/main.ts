@@ -8,6 +8,7 @@ import { migrateCommand } from './migrate.js';
 import { seedCommand } from './seed.js';
 import { importCommand } from './import.js';
 import { resetCommand } from './reset.js';
+import { scenarioCommand } from './scenario.js';
 
 const program = new Command()
   .name('sibyl')
@@ -15,7 +16,7 @@ const program = new Command()
   .version('0.1.0')
   .showHelpAfterError();
 
-for (const add of [serveCommand, migrateCommand, seedCommand, importCommand, resetCommand]) add(program);
+for (const add of [serveCommand, migrateCommand, seedCommand, importCommand, resetCommand, scenarioCommand]) add(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : String(err));

@@ -81,6 +81,20 @@ export class Faults {
     return this.faults.map(view);
   }
 
+  /**
+   * What the whole venue meets now, for anyone to see (`GET /venue/faults`, the explorer): the
+   * faults without a scope, as kind and window (and the tokens of a stream fault); scoped faults
+   * are the operator's business with one account and are only counted.
+   */
+  publicView(): { faults: Array<{ kind: string; startsAt: string; endsAt: string | null; assets?: string[] }>; scoped: number } {
+    const list = this.list();
+    const open = list.filter((f) => f.scope === undefined);
+    return {
+      faults: open.map((f) => ({ kind: f.kind, startsAt: f.startsAt, endsAt: f.endsAt, ...(f.assets ? { assets: f.assets } : {}) })),
+      scoped: list.length - open.length,
+    };
+  }
+
   /** Ends one fault; false when no active fault has this id. */
   remove(id: string): boolean {
     const before = this.faults.length;
@@ -230,7 +244,7 @@ function socketInScope(f: Fault, s: StreamSocket): boolean {
 function iso(ms: number): string { return new Date(ms).toISOString(); }
 
 function view(f: Fault): FaultView {
-  const { kind, scope: _s, durationS: _d, seed: _seed, ...rest } = f.input;
+  const { kind, scope: _s, durationS: _d, ...rest } = f.input;
   return {
     id: f.id, kind, ...(f.scope ? { scope: f.scope } : {}), startsAt: iso(f.startsAt),
     endsAt: Number.isFinite(f.endsAt) ? iso(f.endsAt) : null, ...rest, ...(f.cause ? { cause: f.cause } : {}),

@@ -48,6 +48,7 @@ export const FaultView = Type.Object({
   families: Type.Optional(Type.Array(Type.String())),
   assets: Type.Optional(Type.Array(Type.String())),
   postOnlyS: Type.Optional(Type.Number()),
+  seed: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
   cause: Type.Optional(Type.String({ description: 'post_only that an engine_restart entered by itself: that fault\'s id' })),
 });
 export type FaultView = Static<typeof FaultView>;

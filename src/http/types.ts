@@ -24,7 +24,7 @@ import type { MarketData } from '../marketdata/index.js';
 import type { DataApi } from '../dataapi/service.js';
 import type { Cache } from '../store/cache.js';
 import type { Catalog } from '../catalog/service.js';
-import type { Faults } from '../faults/index.js';
+import type { Faults, Scenarios } from '../faults/index.js';
 import type { SignerTiers } from '../trading/signer-tiers.js';
 
 export type App = FastifyInstance<
@@ -81,6 +81,8 @@ export interface Services {
   faults: Faults;
   /** Per-signer rate-limit tiers (compat.md §13), read by the edge's signer limits (src/edge/signer-limits.ts). */
   signerTiers: SignerTiers;
+  /** Scenarios: timelines of faults, resolutions, modes, shocks (src/faults/scenario.ts). */
+  scenarios: Scenarios;
 }
 
 export type RouteModule = (app: App, services: Services) => void;

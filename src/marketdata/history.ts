@@ -113,7 +113,7 @@ export class History {
       const price = Number(f.price);
       const last = s.times.length ? s.times[s.times.length - 1]! : 0;
       s.times.push(Math.max(last, Number(f.match_time)));
-      s.prices.push(f.asset.endsWith(':1') ? MICRO - price : price);
+      s.prices.push(core.token(f.asset)?.outcome === 1 ? MICRO - price : price);
       s.lastSeq = Number(f.seq);
     }
     s.resolvedAtS = market.resolved_at === null ? null : Math.floor(Number(market.resolved_at) / 1000);

@@ -9,6 +9,7 @@ import type { RouteModule } from '../http/types.js';
 import { root } from './basics/root.js';
 import { time } from './basics/time.js';
 import { metrics } from './basics/metrics.js';
+import { venueFaults } from './basics/venue-faults.js';
 import { operatorRoutes } from './operator/index.js';
 import { authRoutes } from './auth/index.js';
 import { heartbeatRoutes } from './heartbeats/index.js';
@@ -20,7 +21,7 @@ import { streamRoutes } from './streams/index.js';
 import { botRoutes } from './bots/index.js';
 import { explorerRoutes } from '../explorer/routes.js'; // the web page at /explorer (src/explorer/README.md)
 
-export const ROUTES: RouteModule[] = [root, time, metrics, operatorRoutes, catalog, authRoutes, heartbeatRoutes, dataApiRoutes, marketDataRoutes, ...TRADING_ROUTES, botRoutes, streamRoutes, explorerRoutes];
+export const ROUTES: RouteModule[] = [root, time, metrics, venueFaults, operatorRoutes, catalog, authRoutes, heartbeatRoutes, dataApiRoutes, marketDataRoutes, ...TRADING_ROUTES, botRoutes, streamRoutes, explorerRoutes];
 
 /**
  * The venue's three hosts, each under its own mount (src/http/mounts.ts): the same route modules

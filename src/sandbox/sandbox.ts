@@ -81,6 +81,11 @@ export class Sandbox {
     return { live: this.liveNow, rate: this.rateNow };
   }
 
+  /** Moves a simulated market's fair price (traders.ts `shock`); false while the traders are not running or do not trade it. */
+  shock(conditionId: string, by: number): boolean {
+    return this.traders?.shock(conditionId, by) ?? false;
+  }
+
   counts(): SimCounts | null {
     return this.traders?.counts ?? null;
   }

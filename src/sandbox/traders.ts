@@ -56,6 +56,14 @@ export class Traders {
     return this.markets.length;
   }
 
+  /** Moves a market's fair price by `by` (a scenario's `shock`, src/faults/scenario.ts); false when no simulated market has it. */
+  shock(conditionId: string, by: number): boolean {
+    const m = this.markets.find((x) => x.conditionId === conditionId);
+    if (m === undefined) return false;
+    m.fair = Math.min(0.95, Math.max(0.05, m.fair + by));
+    return true;
+  }
+
   /** One move of one trader on one market. */
   async step(): Promise<void> {
     if (this.markets.length === 0) return;

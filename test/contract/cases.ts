@@ -216,9 +216,14 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   // provoked faults (src/faults): a latency on a family this walk does not use, listed and ended
   const fault = (await c.call({ method: 'POST', url: '/admin/faults', admin: true, body: { kind: 'latency', ms: 1, families: ['data'], scope: { apiKey: 'contract-nobody' } }, expect: 200 })).json as { id: string };
   await c.call({ method: 'GET', url: '/admin/faults', admin: true, expect: 200 });
+  await c.call({ method: 'GET', url: '/venue/faults', expect: 200 });
   await c.call({ method: 'DELETE', url: `/admin/faults/${fault.id}`, admin: true, expect: 200 });
   await c.call({ method: 'DELETE', url: '/admin/faults/fault-none', admin: true, expect: 404 });
   await c.call({ method: 'DELETE', url: '/admin/faults', admin: true, expect: 200 });
+  // scenarios (src/faults/scenario.ts): one far in the future, read and stopped
+  const scenario = (await c.call({ method: 'POST', url: '/admin/scenarios', admin: true, body: { name: 'contract', seed: 1, steps: [{ atS: 600, do: 'clear' }] }, expect: 200 })).json as { id: string };
+  await c.call({ method: 'GET', url: `/admin/scenarios/${scenario.id}`, admin: true, expect: 200 });
+  await c.call({ method: 'DELETE', url: `/admin/scenarios/${scenario.id}`, admin: true, expect: 200 });
   const slug = `contract-${Date.now()}`;
   const created = (await c.call({
     method: 'POST', url: '/admin/events', admin: true, expect: 200,

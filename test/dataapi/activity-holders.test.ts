@@ -33,7 +33,7 @@ for (const backend of backends()) {
       const trade = rows[1];
       assert.deepEqual({ ...trade, transactionHash: undefined }, {
         proxyWallet: A, timestamp: w.at.sell70, conditionId: w.m1, type: 'TRADE', size: 15, usdcSize: 10.5,
-        transactionHash: undefined, price: 0.7, asset: `${w.m1}:0`, side: 'SELL', outcomeIndex: 0,
+        transactionHash: undefined, price: 0.7, asset: w.tokens[w.m1]![0], side: 'SELL', outcomeIndex: 0,
         title: 'Will it rain in Paris?', slug: 'rain-paris', icon: 'https://img.example/rain.png', eventSlug: 'weather-and-stocks',
         outcome: 'Yes', name: 'alice', pseudonym: 'Amber-Fox', bio: 'hi', profileImage: 'https://img.example/a.png',
         profileImageOptimized: 'https://img.example/a.png',
@@ -88,11 +88,11 @@ for (const backend of backends()) {
     it('lists holders per token, largest first, with profiles', async () => {
       const groups = await ok(`/holders?market=${w.m1}`);
       assert.deepEqual(groups.map((g) => [g.token, g.holders.map((h: any) => [h.proxyWallet, h.amount])]), [
-        [`${w.m1}:0`, [[B, 75], [A, 25]]],
-        [`${w.m1}:1`, [[B, 100]]],
+        [w.tokens[w.m1]![0], [[B, 75], [A, 25]]],
+        [w.tokens[w.m1]![1], [[B, 100]]],
       ]);
       assert.deepEqual(groups[0].holders[1], {
-        proxyWallet: A, bio: 'hi', asset: `${w.m1}:0`, pseudonym: 'Amber-Fox', amount: 25, displayUsernamePublic: true,
+        proxyWallet: A, bio: 'hi', asset: w.tokens[w.m1]![0], pseudonym: 'Amber-Fox', amount: 25, displayUsernamePublic: true,
         outcomeIndex: 0, name: 'alice', profileImage: 'https://img.example/a.png', profileImageOptimized: 'https://img.example/a.png',
       });
       assert.deepEqual(groups[1].holders[0].outcomeIndex, 1);
@@ -105,7 +105,7 @@ for (const backend of backends()) {
       assert.deepEqual(await ok(`/holders?market=${w.m1}&limit=0`), []);
       assert.deepEqual(await ok(`/holders?market=${w.m1}&minBalance=1000`), []);
       const both = await ok(`/holders?market=${w.m2},${w.m1}`);
-      assert.deepEqual(both.map((g) => g.token), [`${w.m2}:0`, `${w.m2}:1`, `${w.m1}:0`, `${w.m1}:1`]);
+      assert.deepEqual(both.map((g) => g.token), [w.tokens[w.m2]![0], w.tokens[w.m2]![1], w.tokens[w.m1]![0], w.tokens[w.m1]![1]]);
       assert.deepEqual(await ok(`/holders?market=0x${'ab'.repeat(32)}`), []);
       // Equal amounts: ties by wallet address.
       await w.run((ex) => ex.split(B, w.m2, 5_000_000));

@@ -24,12 +24,12 @@ for (const backend of backends()) {
       // Bought 10 @ 0.40 + 30 @ 0.60 → avg 0.55; sold 15 @ 0.70 → realized (0.70 − 0.55) × 15 = 2.25.
       // Book 0.62 / 0.68 → curPrice 0.65. 25 left: initial 13.75, current 16.25, cash PnL 2.5.
       assert.deepEqual(yes, {
-        proxyWallet: A, asset: `${w.m1}:0`, conditionId: w.m1, size: 25, avgPrice: 0.55, initialValue: 13.75,
+        proxyWallet: A, asset: w.tokens[w.m1]![0], conditionId: w.m1, size: 25, avgPrice: 0.55, initialValue: 13.75,
         currentValue: 16.25, cashPnl: 2.5, percentPnl: 18.181818, totalBought: 40, realizedPnl: 2.25,
         percentRealizedPnl: 10.227273, // 100 × 2.25 / (40 × 0.55)
         curPrice: 0.65, redeemable: false, mergeable: false, title: 'Will it rain in Paris?', slug: 'rain-paris',
         icon: 'https://img.example/rain.png', eventSlug: 'weather-and-stocks', outcome: 'Yes', outcomeIndex: 0,
-        oppositeOutcome: 'No', oppositeAsset: `${w.m1}:1`, timestamp: w.at.sell70, endDate: new Date(M1_END).toISOString(),
+        oppositeOutcome: 'No', oppositeAsset: w.tokens[w.m1]![1], timestamp: w.at.sell70, endDate: new Date(M1_END).toISOString(),
         negativeRisk: false,
       });
     });
@@ -60,7 +60,7 @@ for (const backend of backends()) {
     });
 
     it('filters by market, size threshold, title, mergeable', async () => {
-      assert.deepEqual((await positions(`user=${A}&market=${w.m2}`)).map((p) => p.asset), [`${w.m2}:0`, `${w.m2}:1`]);
+      assert.deepEqual((await positions(`user=${A}&market=${w.m2}`)).map((p) => p.asset), [w.tokens[w.m2]![0], w.tokens[w.m2]![1]]);
       assert.equal((await positions(`user=${A}&market=${w.m1},${w.m2.toUpperCase().replace('0X', '0x')}`)).length, 3);
       assert.equal((await positions(`user=${A}&sizeThreshold=5`)).length, 3);
       assert.equal((await positions(`user=${A}&sizeThreshold=5.01`)).length, 1);
@@ -76,8 +76,8 @@ for (const backend of backends()) {
     });
 
     it('sorts by every key in both directions, ties by asset', async () => {
-      const [m1] = [`${w.m1}:0`];
-      const [u, d] = [`${w.m2}:0`, `${w.m2}:1`];
+      const [m1] = [w.tokens[w.m1]![0]];
+      const [u, d] = [w.tokens[w.m2]![0], w.tokens[w.m2]![1]];
       const order = async (sortBy: string, dir = 'DESC') => (await positions(`user=${A}&sortBy=${sortBy}&sortDirection=${dir}`)).map((p) => p.asset);
       const m2Pair = [u, d].sort();
       assert.deepEqual(await order('TOKENS'), [m1, ...m2Pair]);
@@ -119,7 +119,7 @@ for (const backend of backends()) {
     it('follows the live book: a better bid moves curPrice, cancelling it moves it back', async () => {
       const price = async () => (await positions(`user=${A}&market=${w.m1}`))[0].curPrice;
       assert.equal(await price(), 0.65);
-      const r = await w.run((ex) => ex.placeOrder({ wallet: B, tokenId: `${w.m1}:0`, side: 'BUY', price: 660_000, size: 5_000_000, type: 'GTC' }));
+      const r = await w.run((ex) => ex.placeOrder({ wallet: B, tokenId: w.tokens[w.m1]![0], side: 'BUY', price: 660_000, size: 5_000_000, type: 'GTC' }));
       assert.equal(await price(), 0.67);
       const id = (r as { order: { id: string } }).order.id;
       await w.run((ex) => ex.cancelOrder(B, id));

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { getAddress } from 'viem';
 import type { Backend } from '../support/backends.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import { insertEvent, upsertProfile } from '../../src/catalog/write.js';
 import type { Effects, ExchangeCore } from '../../src/core/index.js';
 
@@ -26,6 +27,8 @@ export interface World {
   svc: TestService;
   m1: string;
   m2: string;
+  /** Each market's token ids (the position ids of outcome 0 and 1). */
+  tokens: Record<string, [string, string]>;
   /** Unix seconds of each named step. */
   at: Record<string, number>;
   run<R extends { effects: Effects; ok?: boolean }>(cmd: (ex: ExchangeCore) => R): Promise<R>;
@@ -62,7 +65,8 @@ export async function buildWorld(backend: Backend, env: Record<string, string> =
   };
   const order = (owner: string, token: string, side: 'BUY' | 'SELL', price: number, shares: number) =>
     (ex: ExchangeCore) => ex.placeOrder({ wallet: owner, tokenId: token, side, price, size: shares * 1_000_000, type: 'GTC' });
-  const yes = `${m1}:0`;
+  const tokens = { [m1]: await tokenIdsOf(svc, m1), [m2]: await tokenIdsOf(svc, m2) };
+  const yes = tokens[m1]![0];
 
   await step('depositA', (ex) => ex.deposit(A, 1_000_000_000));
   await step('depositB', (ex) => ex.deposit(B, 1_000_000_000));
@@ -81,5 +85,5 @@ export async function buildWorld(backend: Backend, env: Record<string, string> =
     const res = await svc.app.inject({ url, ...(remoteAddress ? { remoteAddress } : {}) });
     return { status: res.statusCode, body: res.json() };
   };
-  return { svc, m1, m2, at, run, get, tick };
+  return { svc, m1, m2, tokens, at, run, get, tick };
 }

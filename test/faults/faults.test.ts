@@ -44,6 +44,17 @@ for (const backend of backends()) {
       assert.equal((await admin(svc, 'DELETE', '/admin/faults/fault-999')).status, 404);
     });
 
+    it('GET /venue/faults shows the venue-wide faults to anyone, and only counts the scoped ones', async () => {
+      await provoke(svc, { kind: 'post_only', durationS: 30 });
+      await provoke(svc, { kind: 'cancel_only', scope: { wallet: alice.address } });
+      const v = JSON.parse(await (await fetch(`${svc.base}/venue/faults`)).text());
+      assert.equal(v.scoped, 1);
+      assert.deepEqual(v.faults.map((f: { kind: string }) => f.kind), ['post_only']);
+      assert.equal(Object.keys(v.faults[0]).join(), 'kind,startsAt,endsAt');
+      await admin(svc, 'DELETE', '/admin/faults');
+      assert.deepEqual(JSON.parse(await (await fetch(`${svc.base}/venue/faults`)).text()), { faults: [], scoped: 0 });
+    });
+
     it('engine_restart: 425 within its scope, then post_only by itself, then the normal venue', async () => {
       const f = await provoke(svc, { kind: 'engine_restart', scope: { wallet: alice.address }, durationS: 0.8, postOnlyS: 1.5 });
       assert.equal(f.kind, 'engine_restart');

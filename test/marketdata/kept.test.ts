@@ -8,18 +8,21 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import { A, B, kit, micro, type Kit } from './support.js';
 
 for (const backend of backends()) {
   describe(`kept market data (${backend.name})`, { skip: backend.skip }, () => {
     let k: Kit;
     let m: string;
+    let yes: string;
     before(async () => {
       k = await kit(backend);
       [m] = await k.markets([{}, {}]);
+      [yes] = await tokenIdsOf(k.svc, m!);
       await k.fund(A, [m!]);
       await k.fund(B, [m!]);
-      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.40), size: micro(10) });
+      await k.order({ wallet: A, tokenId: yes, side: 'BUY', price: micro(0.40), size: micro(10) });
     });
     after(async () => { await k?.svc.dispose(); });
 
@@ -28,13 +31,13 @@ for (const backend of backends()) {
       for (const area of ['marketdata:books', 'marketdata:prices', 'marketdata:listings', 'marketdata:history', 'marketdata:history-json']) {
         assert.throws(() => cache.area(area), /taken/, area);
       }
-      const first = await k.get(`/book?token_id=${m}:0`);
+      const first = await k.get(`/book?token_id=${yes}`);
       const hits = cache.stats().hits;
-      const again = await k.get(`/book?token_id=${m}:0`);
+      const again = await k.get(`/book?token_id=${yes}`);
       assert.equal(again.text, first.text);
       assert.ok(cache.stats().hits > hits, 'the second read is a hit');
-      await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.40), size: micro(5), type: 'FOK' });
-      const moved = await k.get(`/book?token_id=${m}:0`);
+      await k.order({ wallet: B, tokenId: yes, side: 'SELL', price: micro(0.40), size: micro(5), type: 'FOK' });
+      const moved = await k.get(`/book?token_id=${yes}`);
       assert.notEqual(moved.body.hash, first.body.hash);
       assert.equal(moved.body.last_trade_price, '0.4');
     });
@@ -58,8 +61,8 @@ for (const backend of backends()) {
 
     it('answers stay right across a rebuild of the core', async () => {
       const ex = k.svc.services.exchange;
-      const book = await k.get(`/book?token_id=${m}:0`);
-      const prices = await k.post('/prices', [{ token_id: `${m}:0`, side: 'BUY' }]);
+      const book = await k.get(`/book?token_id=${yes}`);
+      const prices = await k.post('/prices', [{ token_id: yes, side: 'BUY' }]);
       const list = await k.get('/markets');
       const g0 = ex.coreGeneration;
       ex.lockLost('test');
@@ -67,11 +70,11 @@ for (const backend of backends()) {
       assert.ok(g1 > g0);
       await ex.lockRegained();
       assert.ok(ex.coreGeneration > g1, 'the adopted core has a generation of its own');
-      assert.equal((await k.get(`/book?token_id=${m}:0`)).text, book.text);
-      assert.equal((await k.post('/prices', [{ token_id: `${m}:0`, side: 'BUY' }])).text, prices.text);
+      assert.equal((await k.get(`/book?token_id=${yes}`)).text, book.text);
+      assert.equal((await k.post('/prices', [{ token_id: yes, side: 'BUY' }])).text, prices.text);
       assert.equal((await k.get('/markets')).text, list.text);
-      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.42), size: micro(10) });
-      assert.deepEqual((await k.get(`/book?token_id=${m}:0`)).body.bids.at(-1), { price: '0.42', size: '10' });
+      await k.order({ wallet: A, tokenId: yes, side: 'BUY', price: micro(0.42), size: micro(10) });
+      assert.deepEqual((await k.get(`/book?token_id=${yes}`)).body.bids.at(-1), { price: '0.42', size: '10' });
     });
   });
 }

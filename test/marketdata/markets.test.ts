@@ -7,6 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import { updateMarket } from '../../src/catalog/write.js';
 import { A, B, kit, micro, type Kit } from './support.js';
 
@@ -27,6 +28,8 @@ for (const backend of backends()) {
   describe(`order-book markets (${backend.name})`, { skip: backend.skip }, () => {
     let k: Kit;
     let ids: string[];
+    let t0yes: string;
+    let t0no: string;
     before(async () => {
       k = await kit(backend);
       ids = await k.markets([
@@ -36,6 +39,7 @@ for (const backend of backends()) {
           metadata: { source: 'test' }, outcomes: ['Up', 'Down'] },
         {}, { rewardsDailyRate: micro(5), closed: true }, { rewardsDailyRate: micro(10) }, {},
       ], { tags: ['politics', 'elections'] });
+      [t0yes, t0no] = await tokenIdsOf(k.svc, ids[0]!);
     });
     after(async () => { await k?.svc.dispose(); });
 
@@ -56,8 +60,8 @@ for (const backend of backends()) {
       assert.equal(m.game_start_time, '2026-05-01T00:00:00.000Z');
       assert.deepEqual(m.tags, ['Politics', 'Elections']);
       assert.deepEqual(m.tokens, [
-        { token_id: `${ids[0]}:0`, outcome: 'Up', price: 0.5, winner: false },
-        { token_id: `${ids[0]}:1`, outcome: 'Down', price: 0.5, winner: false },
+        { token_id: t0yes, outcome: 'Up', price: 0.5, winner: false },
+        { token_id: t0no, outcome: 'Down', price: 0.5, winner: false },
       ]);
       assert.deepEqual(r.body.data[1].rewards, { rates: [], min_size: 0, max_spread: 0 });
     });
@@ -68,7 +72,7 @@ for (const backend of backends()) {
       assert.deepEqual(sorted(r.body), [...FULL_KEYS].sort());
       assert.equal(r.body.status, 'active');
       assert.equal(typeof r.body.market_id, 'number');
-      assert.deepEqual(r.body.assets_ids, [`${ids[0]}:0`, `${ids[0]}:1`]);
+      assert.deepEqual(r.body.assets_ids, [t0yes, t0no]);
       assert.deepEqual(r.body.outcomes, ['Up', 'Down']);
       assert.deepEqual(Object.keys(r.body.event), ['id', 'slug', 'title', 'ticker', 'description']);
       assert.deepEqual(r.body.raw_metadata, { source: 'test' });
@@ -76,7 +80,7 @@ for (const backend of backends()) {
       assert.equal(upper.body.condition_id, ids[0]);
       const c = await k.get(`/clob-markets/${ids[0]}`);
       assert.deepEqual(Object.keys(c.body), CLOB_KEYS);
-      assert.deepEqual(c.body.t, [{ t: `${ids[0]}:0`, o: 'Up' }, { t: `${ids[0]}:1`, o: 'Down' }]);
+      assert.deepEqual(c.body.t, [{ t: t0yes, o: 'Up' }, { t: t0no, o: 'Down' }]);
       assert.deepEqual([c.body.mts, c.body.mos, c.body.mbf, c.body.tbf, c.body.oas], [0.001, 15, 0, 200, 10]);
       assert.deepEqual(c.body.fd, { r: 0.02, e: 1, to: true });
       assert.deepEqual([c.body.rfqe, c.body.itode, c.body.ibce, c.body.nr], [true, true, true, false]);
@@ -125,14 +129,15 @@ for (const backend of backends()) {
 
     it('token prices follow the live book, the last trade and the resolution', async () => {
       const m = ids[4]!;
+      const [yes, no] = await tokenIdsOf(k.svc, m);
       await k.fund(A, [m]);
       await k.fund(B, [m]);
-      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.3), size: micro(10) });
-      await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.5), size: micro(10) });
+      await k.order({ wallet: A, tokenId: yes, side: 'BUY', price: micro(0.3), size: micro(10) });
+      await k.order({ wallet: B, tokenId: yes, side: 'SELL', price: micro(0.5), size: micro(10) });
       const tokens = async () => (await k.get('/markets')).body.data[4].tokens.map((t: { price: number; winner: boolean }) => [t.price, t.winner]);
       assert.deepEqual(await tokens(), [[0.4, false], [0.6, false]]);
-      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.5), size: micro(10), type: 'FOK' });
-      await k.order({ wallet: A, tokenId: `${m}:1`, side: 'SELL', price: micro(0.8), size: micro(10) });
+      await k.order({ wallet: A, tokenId: yes, side: 'BUY', price: micro(0.5), size: micro(10), type: 'FOK' });
+      await k.order({ wallet: A, tokenId: no, side: 'SELL', price: micro(0.8), size: micro(10) });
       // The ask side is now empty (a NO SELL at 0.8 is a YES bid at 0.2): the price is the last trade.
       assert.deepEqual(await tokens(), [[0.5, false], [0.5, false]]);
       const r = await k.svc.services.exchange.run((ex) => ex.resolve(m, [1_000_000, 0]));

@@ -6,8 +6,8 @@
 import { insertEvent, upsertTag, type NewMarket } from '../../src/catalog/write.js';
 import type { OrderCommand } from '../../src/core/index.js';
 import type { Backend } from '../support/backends.js';
-import { startTestService, type TestService } from '../support/service.js';import { resolveToken } from '../../src/domain/ids.js';
-
+import { resolveToken } from '../../src/domain/ids.js';
+import { startTestService, type TestService } from '../support/service.js';
 
 export const A = '0x1111111111111111111111111111111111111111';
 export const B = '0x2222222222222222222222222222222222222222';
@@ -63,7 +63,7 @@ export async function kit(backend: Backend): Promise<Kit> {
       }
     },
     async order(cmd) {
-      // Tests name tokens by the input alias `<cid>:<index>`; the core takes the token id.
+      // A test may name a token by the input alias `<cid>:<index>`; the core takes the token id.
       const r = await ex.run((e) => e.placeOrder({ type: 'GTC', ...cmd, tokenId: resolveToken(e, cmd.tokenId)?.tokenId ?? cmd.tokenId }));
       if (!r.ok) throw new Error(`order rejected: ${r.reject.message}`);
       return r.order.id;

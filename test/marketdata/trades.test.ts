@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import { A, B, kit, micro, type Kit } from './support.js';
 
 const KEYS = ['id', 'taker_order_id', 'market', 'asset_id', 'side', 'size', 'fee_rate_bps', 'price', 'status', 'match_time',
@@ -18,21 +19,24 @@ for (const backend of backends()) {
     let m: string;
     let other: string;
     let t0: number;
+    let mYes: string, mNo: string, otherYes: string;
     before(async () => {
       k = await kit(backend);
       [m, other] = await k.markets([{ takerBaseFee: 100 }, {}]);
+      [mYes, mNo] = await tokenIdsOf(k.svc, m!);
+      [otherYes] = await tokenIdsOf(k.svc, other!);
       await k.fund(A, [m!, other!]);
       await k.fund(B, [m!, other!]);
       t0 = Math.floor(k.clock.now / 1000);
       // 1: a transfer of YES; 2: a mint (YES bid × NO bid); 3: a trade in the other market.
-      await k.order({ wallet: B, tokenId: `${m}:0`, side: 'SELL', price: micro(0.4), size: micro(10), apiKey: 'secret-key-b' });
-      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.4), size: micro(10), type: 'FOK', apiKey: 'secret-key-a' });
+      await k.order({ wallet: B, tokenId: mYes, side: 'SELL', price: micro(0.4), size: micro(10), apiKey: 'secret-key-b' });
+      await k.order({ wallet: A, tokenId: mYes, side: 'BUY', price: micro(0.4), size: micro(10), type: 'FOK', apiKey: 'secret-key-a' });
       k.clock.now += 10_000;
-      await k.order({ wallet: A, tokenId: `${m}:0`, side: 'BUY', price: micro(0.3), size: micro(10) });
-      await k.order({ wallet: B, tokenId: `${m}:1`, side: 'BUY', price: micro(0.7), size: micro(10), type: 'FOK' });
+      await k.order({ wallet: A, tokenId: mYes, side: 'BUY', price: micro(0.3), size: micro(10) });
+      await k.order({ wallet: B, tokenId: mNo, side: 'BUY', price: micro(0.7), size: micro(10), type: 'FOK' });
       k.clock.now += 10_000;
-      await k.order({ wallet: B, tokenId: `${other}:0`, side: 'SELL', price: micro(0.5), size: micro(5) });
-      await k.order({ wallet: A, tokenId: `${other}:0`, side: 'BUY', price: micro(0.5), size: micro(5), type: 'FOK' });
+      await k.order({ wallet: B, tokenId: otherYes, side: 'SELL', price: micro(0.5), size: micro(5) });
+      await k.order({ wallet: A, tokenId: otherYes, side: 'BUY', price: micro(0.5), size: micro(5), type: 'FOK' });
     });
     after(async () => { await k?.svc.dispose(); });
 
@@ -49,6 +53,8 @@ for (const backend of backends()) {
         ['BUY', '10', '0.4', 'Yes', 'TAKER', 'CONFIRMED', '100']);
       assert.equal(first.maker_address, A);
       assert.equal(first.maker_orders[0].maker_address, B);
+      assert.deepEqual([first.asset_id, first.maker_orders[0].asset_id], [mYes, mYes]);
+      assert.doesNotMatch(r.text, /0x[0-9a-f]{64}:[01]/, 'no token id in its alias form');
       assert.equal(first.match_time, new Date(t0 * 1000).toISOString());
       assert.doesNotMatch(r.text, /secret-key/);
       for (const t of r.body.data) {
@@ -60,10 +66,11 @@ for (const backend of backends()) {
     it('filters by market, by asset on either side, and by time', async () => {
       const byMarket = await k.get(`/trades?market=${m}`);
       assert.equal(byMarket.body.count, 2);
-      const no = await k.get(`/trades?asset_id=${m}:1`);
+      const no = await k.get(`/trades?asset_id=${mNo}`);
       assert.equal(no.body.count, 1); // the mint: NO on the taker's side
-      const yes = await k.get(`/trades?asset_id=${m}:0`);
+      const yes = await k.get(`/trades?asset_id=${mYes}`);
       assert.equal(yes.body.count, 2); // the transfer, and the mint with YES on the maker's side
+      assert.equal((await k.get(`/trades?asset_id=${m}:0`)).text, yes.text, 'the alias <condition_id>:0 names the same token');
       const before = await k.get(`/trades?before=${t0 + 10}`);
       assert.equal(before.body.count, 1);
       const after = await k.get(`/trades?after=${t0 + 10}`);

@@ -18,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Envelope, Order, Trade } from '../../src/routes/trading/schemas.js';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import type { TestService } from '../support/service.js';
 import { AccountReads } from '../../src/trading/account.js';
 import { sqliteOf } from '../../src/store/handles.js';
@@ -30,11 +31,13 @@ for (const backend of backends()) {
   describe(`account reads: associated trades (${backend.name})`, { skip: backend.skip }, () => {
     let svc: TestService;
     let cid: string;
+    let yes: string;
     let alice: Trader;
     let bob: Trader;
     before(async () => {
       svc = await tradingService(backend);
       cid = await newMarket(svc, { minSize: 1_000_000 });
+      [yes] = await tokenIdsOf(svc, cid);
       alice = await trader(svc);
       bob = await trader(svc);
       const split = await post(svc, bob, 'POST', '/split', { market: cid, amount: '100000000' });
@@ -43,7 +46,7 @@ for (const backend of backends()) {
     after(async () => { await svc?.dispose(); });
 
     const place = async (t: Trader, side: 'BUY' | 'SELL', price: string, size: string) => {
-      const res = await post(svc, t, 'POST', '/order', orderBody(t, `${cid}:0`, side, price, size));
+      const res = await post(svc, t, 'POST', '/order', orderBody(t, yes, side, price, size));
       assert.equal(res.statusCode, 200, res.body);
       return res.json() as { orderID: string; tradeIDs: string[]; status: string };
     };
@@ -154,7 +157,7 @@ for (const backend of backends()) {
       try {
         await locker.query('BEGIN');
         await locker.query('LOCK TABLE orders IN EXCLUSIVE MODE'); // readers go on, the writer waits
-        const selling = post(svc, bob, 'POST', '/order', orderBody(bob, `${cid}:0`, 'SELL', '0.80', '2'));
+        const selling = post(svc, bob, 'POST', '/order', orderBody(bob, yes, 'SELL', '0.80', '2'));
         while ((exchange().core.order(bid.orderID)?.sizeMatched ?? 0) === 0) await sleep(5);
         const pending = orders(await answer(alice)).find((o) => o.id === bid.orderID)!;
         assert.equal(pending.sizeMatched, '2', 'the fill is in memory');
@@ -177,7 +180,7 @@ for (const backend of backends()) {
       const core = exchange().core;
       try {
         const placing = exchange().run((ex) => ex.placeOrder({
-          wallet: alice.address, apiKey: alice.creds.apiKey, tokenId: `${cid}:0`, side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTC',
+          wallet: alice.address, apiKey: alice.creds.apiKey, tokenId: yes, side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTC',
         }));
         const during = orders((await account.openOrdersPage(alice.address, {}, 0)).toString());
         assert.equal(during.length, orders(before).length + 1, 'the page built before the write shows the new order');

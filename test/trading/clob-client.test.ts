@@ -12,6 +12,7 @@ import { createWalletClient, http } from 'viem';
 import { polygon } from 'viem/chains';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import type { TestService } from '../support/service.js';
 import { deposit, newMarket, orderBody, post, trader, tradingService, type Trader } from './kit.js';
 
@@ -32,15 +33,16 @@ for (const backend of backends()) {
       const me: Trader = { address: account.address, creds: { apiKey: creds.key, secret: creds.secret, passphrase: creds.passphrase } };
       await deposit(svc, me.address, '5000');
       const cid = await newMarket(svc);
+      const [yes] = await tokenIdsOf(svc, cid);
       const ids = new Set<string>();
       for (let i = 0; i < 130; i++) {
-        const r = await post(svc, me, 'POST', '/order', orderBody(me, `${cid}:0`, 'BUY', (0.01 + (i % 40) / 100).toFixed(2), '5'));
+        const r = await post(svc, me, 'POST', '/order', orderBody(me, yes, 'BUY', (0.01 + (i % 40) / 100).toFixed(2), '5'));
         assert.equal(r.statusCode, 200, r.body);
         ids.add(r.json().orderID);
       }
       const seller = await trader(svc);
       await post(svc, seller, 'POST', '/split', { market: cid, amount: '50000000' });
-      const sold = await post(svc, seller, 'POST', '/order', orderBody(seller, `${cid}:0`, 'SELL', '0.40', '5', { orderType: 'FAK' }));
+      const sold = await post(svc, seller, 'POST', '/order', orderBody(seller, yes, 'SELL', '0.40', '5', { orderType: 'FAK' }));
       assert.equal(sold.json().status, 'matched', sold.body);
 
       const client = new ClobClient(host, 137, signer, creds);
@@ -48,6 +50,7 @@ for (const backend of backends()) {
       assert.equal(open.length, 129, 'one order was filled; every other open order comes back once');
       assert.equal(new Set(open.map((o) => o.id)).size, 129);
       for (const o of open) assert.ok(ids.has(o.id));
+      for (const o of open) assert.equal((o as unknown as { assetId: string }).assetId, yes, 'the position id');
       const trades = await client.getTrades();
       assert.equal(trades.length, 1);
       assert.equal((trades[0] as unknown as { type: string }).type, 'MAKER');

@@ -5,6 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import type { TestService } from '../support/service.js';
 import { l2Headers } from '../auth/helpers.js';
 import { ADMIN, newMarket, orderBody, post, trader, tradingService, type Trader } from './kit.js';
@@ -15,11 +16,14 @@ for (const backend of backends()) {
   describe(`ledger, modes and builders (${backend.name})`, { skip: backend.skip }, () => {
     let svc: TestService;
     let cid: string;
+    let yes: string;
+    let no: string;
     let alice: Trader;
     let bob: Trader;
     before(async () => {
       svc = await tradingService(backend, { SIBYL_HEARTBEAT_TIMEOUT_MS: '200' });
       cid = await newMarket(svc);
+      [yes, no] = await tokenIdsOf(svc, cid);
       alice = await trader(svc, '100');
       bob = await trader(svc, '100');
     });
@@ -29,7 +33,8 @@ for (const backend of backends()) {
       const bal = async (q: string) => (await post(svc, alice, 'GET', `/balance-allowance?${q}`)).json();
       assert.deepEqual(await bal('asset_type=COLLATERAL'), { balance: '100000000', allowance: '100000000', free: '100000000', reserved: '0' });
       assert.equal((await post(svc, alice, 'POST', '/split', { market: cid, amount: '10000000' })).statusCode, 200);
-      assert.equal((await bal(`asset_type=CONDITIONAL&token_id=${cid}:1`)).balance, '10000000');
+      assert.equal((await bal(`asset_type=CONDITIONAL&token_id=${no}`)).balance, '10000000');
+      assert.equal((await bal(`asset_type=CONDITIONAL&token_id=${cid}:1`)).balance, '10000000', 'the alias <condition_id>:1 in');
       assert.equal((await post(svc, alice, 'POST', '/merge', { market: cid, amount: '4000000' })).statusCode, 200);
       assert.equal((await bal('asset_type=COLLATERAL')).balance, '94000000');
       const tooMuch = await post(svc, alice, 'POST', '/merge', { market: cid, amount: '40000000' });
@@ -41,10 +46,10 @@ for (const backend of backends()) {
     });
 
     it('refuses writes by mode with 503 and Retry-After, and keeps cancels in cancel-only', async () => {
-      const resting = (await post(svc, bob, 'POST', '/order', orderBody(bob, `${cid}:0`, 'BUY', '0.10', '5'))).json().orderID;
+      const resting = (await post(svc, bob, 'POST', '/order', orderBody(bob, yes, 'BUY', '0.10', '5'))).json().orderID;
       const setMode = (mode: string) => svc.app.inject({ method: 'PUT', url: '/admin/exchange/mode', headers: admin, payload: { mode } });
       await setMode('cancel-only');
-      const refused = await post(svc, bob, 'POST', '/order', orderBody(bob, `${cid}:0`, 'BUY', '0.10', '5'));
+      const refused = await post(svc, bob, 'POST', '/order', orderBody(bob, yes, 'BUY', '0.10', '5'));
       assert.equal(refused.statusCode, 503);
       assert.ok(refused.headers['retry-after']);
       assert.match(refused.json().error, /cancel-only/);
@@ -54,14 +59,14 @@ for (const backend of backends()) {
       assert.equal((await post(svc, bob, 'DELETE', '/cancel-all')).statusCode, 503);
       assert.equal((await post(svc, bob, 'POST', '/split', { market: cid, amount: '1000000' })).statusCode, 503);
       await setMode('normal');
-      assert.equal((await post(svc, bob, 'POST', '/order', orderBody(bob, `${cid}:0`, 'BUY', '0.10', '5'))).statusCode, 200);
+      assert.equal((await post(svc, bob, 'POST', '/order', orderBody(bob, yes, 'BUY', '0.10', '5'))).statusCode, 200);
       await post(svc, bob, 'DELETE', '/cancel-all');
     });
 
     it('attributes trades to the builder whose headers signed the order', async () => {
       const builder = await trader(svc, '0');
-      await post(svc, alice, 'POST', '/order', orderBody(alice, `${cid}:1`, 'SELL', '0.60', '5'));
-      const body = JSON.stringify(orderBody(bob, `${cid}:1`, 'BUY', '0.60', '5'));
+      await post(svc, alice, 'POST', '/order', orderBody(alice, no, 'SELL', '0.60', '5'));
+      const body = JSON.stringify(orderBody(bob, no, 'BUY', '0.60', '5'));
       const b = l2Headers(builder.creds, builder.address, 'POST', '/order', body);
       const builderHeaders = Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'SVC_ADDRESS').map(([k, v]) => [k.replace('SVC_', 'SVC_BUILDER_'), v]));
       const res = await post(svc, bob, 'POST', '/order', JSON.parse(body), builderHeaders);
@@ -78,7 +83,7 @@ for (const backend of backends()) {
     });
 
     it("cancels every open order when the heartbeat stops (dead-man's switch)", async () => {
-      const id = (await post(svc, bob, 'POST', '/order', orderBody(bob, `${cid}:0`, 'BUY', '0.11', '5'))).json().orderID;
+      const id = (await post(svc, bob, 'POST', '/order', orderBody(bob, yes, 'BUY', '0.11', '5'))).json().orderID;
       const beat = await post(svc, bob, 'POST', '/heartbeats');
       assert.equal(beat.statusCode, 200, beat.body);
       await new Promise((r) => setTimeout(r, 900));

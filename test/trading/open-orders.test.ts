@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import type { TestService } from '../support/service.js';
 import { newMarket, orderBody, post, trader, tradingService, type Trader } from './kit.js';
 
@@ -16,6 +17,7 @@ for (const backend of backends()) {
     let bob: Trader;
     let a: string;
     let b: string;
+    const tokens = new Map<string, [string, string]>();
     /** Alice's order ids in placement order, with their market. */
     const placed: Array<{ id: string; market: string }> = [];
 
@@ -43,12 +45,14 @@ for (const backend of backends()) {
       svc = await tradingService(backend);
       a = await newMarket(svc);
       b = await newMarket(svc);
+      tokens.set(a, await tokenIdsOf(svc, a));
+      tokens.set(b, await tokenIdsOf(svc, b));
       alice = await trader(svc, '5000');
       bob = await trader(svc, '100');
       // 210 bids, alternating markets: 105 in each, more than a page either way.
       for (let i = 0; i < 210; i++) {
         const market = i % 2 === 0 ? a : b;
-        const res = await post(svc, alice, 'POST', '/order', orderBody(alice, `${market}:0`, 'BUY', (0.01 + (i % 30) / 100).toFixed(2), '5'));
+        const res = await post(svc, alice, 'POST', '/order', orderBody(alice, tokens.get(market)![0], 'BUY', (0.01 + (i % 30) / 100).toFixed(2), '5'));
         assert.equal(res.statusCode, 200, res.body);
         placed.push({ id: res.json().orderID, market });
       }
@@ -63,13 +67,14 @@ for (const backend of backends()) {
     });
 
     it('filters by market and by token before cutting the pages', async () => {
-      for (const [query, market] of [[`market=${a}`, a], [`asset_id=${b}:0`, b]] as const) {
+      const [bYes, bNo] = tokens.get(b)!;
+      for (const [query, market] of [[`market=${a}`, a], [`asset_id=${bYes}`, b], [`asset_id=${b}:0`, b]] as const) {
         const got = await walk(alice, query);
         assert.deepEqual(got.sizes, [100, 5], query);
         assert.deepEqual(got.ids, placed.filter((p) => p.market === market).map((p) => p.id), query);
       }
-      assert.deepEqual((await walk(alice, `asset_id=${b}:1`)).ids, [], 'no orders on the other outcome');
-      assert.deepEqual((await walk(alice, `market=${a}&asset_id=${b}:0`)).ids, [], 'filters combine');
+      assert.deepEqual((await walk(alice, `asset_id=${bNo}`)).ids, [], 'no orders on the other outcome');
+      assert.deepEqual((await walk(alice, `market=${a}&asset_id=${bYes}`)).ids, [], 'filters combine');
     });
 
     it("finds one order by id, only its wallet's, and only when the other filters match", async () => {

@@ -2,6 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import type { TestService } from '../support/service.js';
 import { newMarket, orderBody, post, trader, tradingService, type Trader } from './kit.js';
 
@@ -9,11 +10,13 @@ for (const backend of backends()) {
   describe(`order entry (${backend.name})`, { skip: backend.skip }, () => {
     let svc: TestService;
     let cid: string;
+    let yes: string;
     let alice: Trader;
     let bob: Trader;
     before(async () => {
       svc = await tradingService(backend);
       cid = await newMarket(svc);
+      [yes] = await tokenIdsOf(svc, cid);
       alice = await trader(svc);
       bob = await trader(svc);
       const split = await post(svc, bob, 'POST', '/split', { market: cid, amount: '100000000' });
@@ -22,7 +25,7 @@ for (const backend of backends()) {
     after(async () => { await svc?.dispose(); });
 
     it('rests a GTC bid and shows it in the account reads', async () => {
-      const res = await post(svc, alice, 'POST', '/order', orderBody(alice, `${cid}:0`, 'BUY', '0.40', '10'));
+      const res = await post(svc, alice, 'POST', '/order', orderBody(alice, yes, 'BUY', '0.40', '10'));
       assert.equal(res.statusCode, 200, res.body);
       const r = res.json();
       assert.equal(r.success, true);
@@ -36,6 +39,7 @@ for (const backend of backends()) {
       assert.equal(o.price, '0.4');
       assert.equal(o.originalSize, '10');
       assert.equal(o.outcome, 'Yes');
+      assert.equal(o.assetId, yes, 'the position id');
       assert.equal(o.owner, alice.creds.apiKey);
       const one = await post(svc, alice, 'GET', `/data/order/${r.orderID}`);
       assert.equal(one.json().id, r.orderID);
@@ -46,7 +50,7 @@ for (const backend of backends()) {
     });
 
     it('matches a crossing SELL at the maker price and records the trade for both sides', async () => {
-      const res = await post(svc, bob, 'POST', '/order', orderBody(bob, `${cid}:0`, 'SELL', '0.35', '4', { orderType: 'FAK' }));
+      const res = await post(svc, bob, 'POST', '/order', orderBody(bob, yes, 'SELL', '0.35', '4', { orderType: 'FAK' }));
       const r = res.json();
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(r.status, 'matched');
@@ -55,6 +59,7 @@ for (const backend of backends()) {
       assert.equal(r.tradeIDs.length, 1);
       const taker = (await post(svc, bob, 'GET', '/data/trades')).json();
       assert.equal(taker.next_cursor, 'LTE=');
+      assert.equal(taker.data[0].asset_id, yes, 'the position id');
       const t = taker.data[0];
       assert.equal(t.type, 'TAKER');
       assert.equal(t.side, 'SELL');
@@ -75,14 +80,14 @@ for (const backend of backends()) {
 
     it('rejects with the real text, a code and the broken limit', async () => {
       const cases: Array<[unknown, string, string]> = [
-        [orderBody(alice, `${cid}:0`, 'BUY', '0.405', '10'), 'invalid_price', 'invalid price (0.405), min: 0.01 - max: 0.99'],
-        [orderBody(alice, `${cid}:0`, 'BUY', '0.5', '2'), 'size_below_minimum', 'Size (2) lower than the minimum: 5'],
-        [orderBody(alice, `${cid}:0`, 'BUY', '0.99', '100000'), 'insufficient_balance', 'not enough balance / allowance'],
-        [{ ...orderBody(alice, `${cid}:0`, 'BUY', '0.5', '10'), owner: bob.creds.apiKey }, 'owner_mismatch', 'the order owner has to be the owner of the API KEY'],
-        [orderBody(alice, `${cid}:0`, 'BUY', '0.9', '5', { orderType: 'FOK' }), 'fok_not_filled', "order couldn't be fully filled. FOK orders are fully filled or killed."],
-        [orderBody(alice, `${cid}:0`, 'BUY', '0.3', '5', { orderType: 'FAK' }), 'fak_no_match', 'no orders found to match with FAK order. FAK orders are partially filled or killed if no match is found.'],
-        [orderBody(bob, `${cid}:0`, 'SELL', '0.40', '5', { postOnly: true }), 'post_only_crosses', 'invalid post-only order: order crosses book'],
-        [orderBody(alice, `${cid}:0`, 'BUY', '0.5', '10', { orderType: 'GTD' }), 'invalid_expiration', 'invalid expiration'],
+        [orderBody(alice, yes, 'BUY', '0.405', '10'), 'invalid_price', 'invalid price (0.405), min: 0.01 - max: 0.99'],
+        [orderBody(alice, yes, 'BUY', '0.5', '2'), 'size_below_minimum', 'Size (2) lower than the minimum: 5'],
+        [orderBody(alice, yes, 'BUY', '0.99', '100000'), 'insufficient_balance', 'not enough balance / allowance'],
+        [{ ...orderBody(alice, yes, 'BUY', '0.5', '10'), owner: bob.creds.apiKey }, 'owner_mismatch', 'the order owner has to be the owner of the API KEY'],
+        [orderBody(alice, yes, 'BUY', '0.9', '5', { orderType: 'FOK' }), 'fok_not_filled', "order couldn't be fully filled. FOK orders are fully filled or killed."],
+        [orderBody(alice, yes, 'BUY', '0.3', '5', { orderType: 'FAK' }), 'fak_no_match', 'no orders found to match with FAK order. FAK orders are partially filled or killed if no match is found.'],
+        [orderBody(bob, yes, 'SELL', '0.40', '5', { postOnly: true }), 'post_only_crosses', 'invalid post-only order: order crosses book'],
+        [orderBody(alice, yes, 'BUY', '0.5', '10', { orderType: 'GTD' }), 'invalid_expiration', 'invalid expiration'],
         [orderBody(alice, '0xdead:0', 'BUY', '0.5', '10'), 'invalid_token', 'Invalid order payload'],
       ];
       for (const [body, code, text] of cases) {
@@ -95,9 +100,9 @@ for (const backend of backends()) {
         assert.equal(r.errorMsg, text);
         assert.equal(r.error, text);
       }
-      const broke = (await post(svc, alice, 'POST', '/order', orderBody(alice, `${cid}:0`, 'BUY', '0.99', '100000'))).json();
+      const broke = (await post(svc, alice, 'POST', '/order', orderBody(alice, yes, 'BUY', '0.99', '100000'))).json();
       assert.ok(broke.limit.free !== undefined && broke.limit.required !== undefined, JSON.stringify(broke.limit));
-      const signer = orderBody(alice, `${cid}:0`, 'BUY', '0.5', '10');
+      const signer = orderBody(alice, yes, 'BUY', '0.5', '10');
       signer.order.signer = bob.address;
       assert.equal((await post(svc, alice, 'POST', '/order', signer)).json().code, 'signer_mismatch');
       const malformed = await post(svc, alice, 'POST', '/order', { order: { side: 'BUY' }, owner: alice.creds.apiKey });
@@ -106,7 +111,7 @@ for (const backend of backends()) {
     });
 
     it('places batches of up to 15 and answers per order', async () => {
-      const two = [orderBody(alice, `${cid}:0`, 'BUY', '0.30', '5'), orderBody(alice, `${cid}:0`, 'BUY', '0.301', '5')];
+      const two = [orderBody(alice, yes, 'BUY', '0.30', '5'), orderBody(alice, yes, 'BUY', '0.301', '5')];
       const res = await post(svc, alice, 'POST', '/orders', two);
       assert.equal(res.statusCode, 200, res.body);
       const [a, b] = res.json();
@@ -120,7 +125,7 @@ for (const backend of backends()) {
 
     it('cancels one, many, by market and all', async () => {
       const ids: string[] = [];
-      for (const p of ['0.20', '0.21', '0.22', '0.23']) ids.push((await post(svc, alice, 'POST', '/order', orderBody(alice, `${cid}:0`, 'BUY', p, '5'))).json().orderID);
+      for (const p of ['0.20', '0.21', '0.22', '0.23']) ids.push((await post(svc, alice, 'POST', '/order', orderBody(alice, yes, 'BUY', p, '5'))).json().orderID);
       const one = (await post(svc, alice, 'DELETE', '/order', { orderID: ids[0] })).json();
       assert.deepEqual(one, { canceled: [ids[0]], not_canceled: {} });
       const again = (await post(svc, alice, 'DELETE', '/order', { orderID: ids[0] })).json();
@@ -133,7 +138,7 @@ for (const backend of backends()) {
       assert.ok(many.not_canceled.nope);
       const market = (await post(svc, alice, 'DELETE', '/cancel-market-orders', { market: cid })).json();
       assert.ok(market.canceled.includes(ids[2]) && market.canceled.includes(ids[3]));
-      await post(svc, alice, 'POST', '/order', orderBody(alice, `${cid}:0`, 'BUY', '0.20', '5'));
+      await post(svc, alice, 'POST', '/order', orderBody(alice, yes, 'BUY', '0.20', '5'));
       const all = (await post(svc, alice, 'DELETE', '/cancel-all')).json();
       assert.equal(all.canceled.length, 1);
       assert.equal((await post(svc, alice, 'GET', '/data/orders')).json().count, 0);

@@ -9,6 +9,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
+import { tokenIdsOf } from '../support/tokens.js';
 import type { TestService } from '../support/service.js';
 import { newMarket, orderBody, post, trader, tradingService, type Trader } from './kit.js';
 
@@ -50,15 +51,17 @@ for (const backend of backends()) {
   describe(`strict order inputs (${backend.name})`, { skip: backend.skip }, () => {
     let svc: TestService;
     let cid: string;
+    let yes: string;
     let alice: Trader;
     before(async () => {
       svc = await tradingService(backend);
       cid = await newMarket(svc);
+      [yes] = await tokenIdsOf(svc, cid);
       alice = await trader(svc);
     });
     after(async () => { await svc?.dispose(); });
 
-    const valid = () => orderBody(alice, `${cid}:0`, 'BUY', '0.40', '10');
+    const valid = () => orderBody(alice, yes, 'BUY', '0.40', '10');
     async function nothingPlaced(): Promise<void> {
       assert.equal((await post(svc, alice, 'GET', '/data/orders')).json().count, 0, 'no order rests');
       const bal = (await post(svc, alice, 'GET', '/balance-allowance?asset_type=COLLATERAL')).json();
@@ -116,12 +119,12 @@ for (const backend of backends()) {
     it("accepts the official clients' shapes: clob-client-v2 v1 and v2 orders, salts as numbers or digit strings", async () => {
       const base = valid();
       const v1 = { deferExec: false, postOnly: false, order: { ...base.order, salt: 1234567890123 }, owner: base.owner, orderType: 'GTC' };
-      const { taker: _t, nonce: _n, feeRateBps: _f, ...rest } = orderBody(alice, `${cid}:0`, 'BUY', '0.41', '10').order;
+      const { taker: _t, nonce: _n, feeRateBps: _f, ...rest } = orderBody(alice, yes, 'BUY', '0.41', '10').order;
       const v2 = {
         deferExec: false, postOnly: false, owner: base.owner, orderType: 'GTC',
         order: { ...rest, salt: 987654321, signatureType: 3, timestamp: String(Date.now()), metadata: ZERO32, builder: ZERO32, signature: '0x' }, // unsigned: a present one is verified (docs/bots.md)
       };
-      for (const [name, body] of [['v1', v1], ['v2', v2], ['digit-string salt', orderBody(alice, `${cid}:0`, 'BUY', '0.42', '10', {})]] as const) {
+      for (const [name, body] of [['v1', v1], ['v2', v2], ['digit-string salt', orderBody(alice, yes, 'BUY', '0.42', '10', {})]] as const) {
         const res = await post(svc, alice, 'POST', '/order', body);
         assert.equal(res.statusCode, 200, `${name}: ${res.body}`);
         assert.equal(res.json().status, 'live', name);

@@ -35,6 +35,7 @@ export interface ClobMarket {
   neg_risk: boolean; minimum_tick_size: number; minimum_order_size: number; tokens: Token[]; tags: string[];
   market_id?: number; end_date_iso: string; event?: { id: string; slug: string; title: string };
 }
+export interface VenueFaults { faults: Array<{ kind: string; startsAt: string; endsAt: string | null; assets?: string[] }>; scoped: number }
 export interface Envelope<T> { data: T[]; next_cursor: string; count: number; limit: number }
 export interface Level { price: string; size: string }
 export interface BookSnapshot { market: string; asset_id: string; timestamp: string; hash: string; bids: Level[]; asks: Level[]; tick_size: string; min_order_size: string; neg_risk: boolean; last_trade_price: string }

@@ -19,7 +19,10 @@ export const operatorFaults: RouteModule = (app, { faults }) => {
     schema: { ...common, summary: 'The active faults', response: { 200: FaultList } }, config,
   }, async () => ({ faults: faults.list() }));
   app.delete('/faults/:id', {
-    schema: { ...common, summary: 'End one fault', params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: { 200: FaultsEnded } }, config,
+    schema: {
+      ...common, summary: 'End one fault', params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+      response: { 200: FaultsEnded, 404: Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) }) },
+    }, config,
   }, async (req) => {
     if (!faults.remove(req.params.id)) throw errors.notFound(`no active fault ${req.params.id}`);
     return { ended: 1 };

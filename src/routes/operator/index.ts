@@ -17,8 +17,9 @@ import { operatorDemo } from './demo.js';
 import { operatorSigners } from './signers.js';
 import { operatorFaults } from './faults.js';
 import { operatorRateLimitTier } from './rate-limit-tier.js';
+import { operatorScenarios } from './scenarios.js';
 
-const OPERATOR_ROUTES: RouteModule[] = [operatorStatus, operatorMode, operatorEvents, operatorMarkets, operatorComments, operatorProfiles, operatorDeposit, operatorResolve, operatorSigners, operatorDemo, operatorFaults, operatorRateLimitTier];
+const OPERATOR_ROUTES: RouteModule[] = [operatorStatus, operatorMode, operatorEvents, operatorMarkets, operatorComments, operatorProfiles, operatorDeposit, operatorResolve, operatorSigners, operatorDemo, operatorFaults, operatorRateLimitTier, operatorScenarios];
 
 export const operatorRoutes: RouteModule = (app, services) => {
   app.register(async (scope) => {

@@ -12,7 +12,7 @@ export const operatorRateLimitTier: RouteModule = (app, { signerTiers }) => {
       tags: ['operator'], summary: 'Set a wallet\'s per-signer rate-limit tier', security: [{ operator: [] }],
       params: Type.Object({ address: Type.String({ maxLength: 64 }) }),
       body: Type.Object({ tier: Type.Unsafe<string>(Type.String({ enum: TIER_NAMES })) }, { additionalProperties: false }),
-      response: { 200: Type.Intersect([Type.Object({ wallet: Type.String() }), TierAnswer]) },
+      response: { 200: Type.Intersect([Type.Object({ wallet: Type.String() }), TierAnswer]), 400: Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) }) },
     },
     config: { family: 'admin' },
   }, async (req) => {

@@ -2,9 +2,11 @@
  * A market: the order book ladder and depth chart of one outcome token (switchable), live from
  * `/ws/market` (seq shown; a "resynced" mark after a gap was detected and the book resynced),
  * the price history, recent trades, top holders and comments. The book is first painted from
- * REST `/book` (performance mark `explorer:book-painted`), then kept by the stream.
+ * REST `/book` (performance mark `explorer:book-painted`), then kept by the stream. Faults the
+ * operator provoked for the whole venue (`GET /venue/faults`: a restart, post-only, a frozen
+ * stream of this market's tokens…) show as a warning under the title.
  */
-import { ApiError, get, type BookSnapshot, type ClobMarket } from '../api.js';
+import { ApiError, get, type BookSnapshot, type ClobMarket, type VenueFaults } from '../api.js';
 import { Book } from '../book.js';
 import { DepthChart } from '../charts.js';
 import { cents, enc, errorBox, h, link, section, when } from '../dom.js';
@@ -33,6 +35,10 @@ export function marketPage(main: HTMLElement, [cid]: string[], query: URLSearchP
     const books = new Map(tokens.map((t) => [t.token_id, new Book()]));
     const snaps = await Promise.all(tokens.map((t) => get<BookSnapshot>(`/book?token_id=${enc(t.token_id)}`, ctl.signal)));
     snaps.forEach((s, i) => books.get(tokens[i]!.token_id)!.replace(s));
+    const ids = new Set(tokens.map((t) => t.token_id));
+    const active = await get<VenueFaults>('/venue/faults', ctl.signal).then((v) => v.faults.filter((f) => f.assets === undefined || f.assets.some((a) => ids.has(a))), () => []);
+    const faultsEl = active.length === 0 ? null : h('p', { class: 'badge warn', 'data-testid': 'faults', role: 'status' },
+      `Provoked on this venue: ${active.map((f) => `${f.kind.replace(/_/g, ' ')}${f.endsAt ? ` until ${when(Date.parse(f.endsAt)).slice(11)}` : ''}`).join(', ')}`);
 
     const ladderEl = h('div', { class: 'ladder-wrap' });
     const depthEl = h('div', { class: 'chart', 'data-testid': 'depth-chart' });
@@ -73,6 +79,7 @@ export function marketPage(main: HTMLElement, [cid]: string[], query: URLSearchP
       h('h1', {}, m.question),
       h('p', { class: 'meta' }, m.closed ? h('span', { class: 'badge' }, 'closed') : m.accepting_orders ? h('span', { class: 'badge ok' }, 'trading') : h('span', { class: 'badge' }, 'not trading'),
         m.neg_risk ? h('span', { class: 'badge' }, 'neg-risk') : null, ` tick ${m.minimum_tick_size} · min size ${m.minimum_order_size} · ends ${m.end_date_iso.slice(0, 10)}`),
+      ...(faultsEl ? [faultsEl] : []),
       h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Outcome' }, tabs),
       h('p', { class: 'live', 'aria-live': 'polite' }, statusEl, ' · seq ', seqEl, ' · last trade ', lastEl, ' ', resyncedEl),
       h('div', { class: 'grid' },
