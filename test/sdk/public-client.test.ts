@@ -62,6 +62,10 @@ for (const backend of backends()) {
         { method: 'fetchPriceHistory', args: { tokenId: yes, interval: '1d' } },
         { method: 'listTags', args: {} },
         { method: 'listEvents', args: { pageSize: 100 } },
+        { method: 'listSports', args: {} },
+        { method: 'listTeams', args: {} },
+        { method: 'fetchSportsMarketTypes', args: {} },
+        { method: 'listMarketClarifications', args: {} },
         { method: 'listPositions', args: { user: bob.address } },
         { method: 'listActivity', args: { user: bob.address } },
       ]));
@@ -93,6 +97,14 @@ for (const backend of backends()) {
       assert.equal(many.length, 1);
       assert.equal(many[0]!.price, '0.6');
       assert.equal(many[0]!.side, 'BUY');
+    });
+
+    it('Gamma routes Sibyl has no data for answer the venue\'s empty shapes: sports, teams, market types, clarifications', () => {
+      assert.deepEqual(value(answers.listSports), []);
+      assert.deepEqual(value<{ items: unknown[] }>(answers.listTeams).items, []);
+      assert.deepEqual(value<{ marketTypes?: unknown[] }>(answers.fetchSportsMarketTypes).marketTypes, []);
+      const clarifications = value<unknown>(answers.listMarketClarifications);
+      assert.deepEqual(Array.isArray(clarifications) ? clarifications : (clarifications as { items: unknown[] }).items, []);
     });
 
     it('price history, Gamma events (/events/keyset) and tags, Data API positions and activity parse and carry the test data', () => {
