@@ -4,6 +4,7 @@
  * under the prefixes in order and the first present one wins.
  */
 import type { FastifyRequest } from 'fastify';
+import { unmounted } from '../http/mounts.js';
 
 export type HeaderReader = (req: FastifyRequest, name: string) => string | undefined;
 
@@ -32,5 +33,6 @@ export function headerLabel(prefixes: string[], name: string): string {
 /** The path the client signed: the request URL without its query string. */
 export function signedPath(req: FastifyRequest): string {
   const q = req.url.indexOf('?');
-  return q === -1 ? req.url : req.url.slice(0, q);
+  return unmounted(q === -1 ? req.url : req.url.slice(0, q)); // a mount (/clob) is the client's base URL, not signed
+
 }

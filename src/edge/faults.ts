@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { POST_ONLY_ENTRY, postOnlyRefusal, type Faults, type Identity } from '../faults/index.js';
+import { unmounted } from '../http/mounts.js';
 
 type RouteKind = 'order' | 'orders' | 'cancel';
 
@@ -48,7 +49,7 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
 
   app.addHook('onRoute', (opts) => {
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
-    const kind = methods.length === 1 ? ROUTE_KINDS[`${methods[0]} ${opts.url}`] : undefined;
+    const kind = methods.length === 1 ? ROUTE_KINDS[`${methods[0]} ${unmounted(opts.url)}`] : undefined;
     if (kind === undefined) return;
     const check = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
       if (!faults.armed) return done();

@@ -18,6 +18,7 @@ import type { Config } from '../config/config.js';
 import { guardConnections } from './connections.js';
 import { trustedPeer } from './trusted-proxy.js';
 import { noRoute } from '../http/errors.js';
+import { unmounted } from '../http/mounts.js';
 
 /** Routes whose bodies are lists (batch reads and writes); the operator family is large too. */
 export const LARGE_BODY_ROUTES = new Set([
@@ -47,7 +48,7 @@ export function registerBodyLimits(app: FastifyInstance, config: Config): void {
   app.addHook('onRoute', (opts) => {
     if (opts.bodyLimit !== undefined) return;
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
-    const large = opts.config?.family === 'admin' || methods.some((m) => LARGE_BODY_ROUTES.has(`${m} ${opts.url}`));
+    const large = opts.config?.family === 'admin' || methods.some((m) => LARGE_BODY_ROUTES.has(`${m} ${unmounted(opts.url)}`));
     opts.bodyLimit = large ? config.bodyLimit : small;
   });
 }

@@ -17,6 +17,7 @@ import { RateLimiter, type Decision, type Plan } from './limiter.js';
 import { loadRules } from './limits-table.js';
 import { edgeMetrics } from '../metrics/index.js';
 import { RedisCounters } from './redis-counters.js';
+import { unmounted } from '../http/mounts.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +65,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, r
     if (ro.url === undefined || cfg === undefined) return limiter.planForPath(req.method, req.url, familyOfPath(req.url));
     let plan = plans.get(cfg);
     if (plan === undefined) {
-      plan = limiter.planForRoute(req.method, ro.url, cfg.family ?? familyOfPath(ro.url));
+      plan = limiter.planForRoute(req.method, unmounted(ro.url), cfg.family ?? familyOfPath(unmounted(ro.url)));
       if (typeof cfg.method === 'string') plans.set(cfg, plan); // multi-method routes share a config
     }
     return plan;
@@ -90,7 +91,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, r
   app.addHook('onRoute', (opts) => {
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
     if (methods.length !== 1) return;
-    const plan = limiter.planForRoute(methods[0]!, opts.url, opts.config?.family ?? familyOfPath(opts.url));
+    const plan = limiter.planForRoute(methods[0]!, unmounted(opts.url), opts.config?.family ?? familyOfPath(unmounted(opts.url)));
     if (plan.keyWindows.length === 0) return;
     const keyCheck = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
       const apiKey = authenticatedKey(req);

@@ -19,6 +19,7 @@ import type { RedisLink } from '../store/redis.js';
 import { ApiError } from '../errors/catalogue.js';
 import type { SignerTiers, Tier } from '../trading/signer-tiers.js';
 import { MemoryBuckets, RedisBuckets, type BucketStore, type Take, type Taken } from './signer-buckets.js';
+import { unmounted } from '../http/mounts.js';
 
 interface Priced { bucket: 'order' | 'cancel'; cost(body: unknown): number; perCancelled?: true }
 
@@ -55,7 +56,7 @@ export function registerSignerLimits(app: FastifyInstance, config: Config, tiers
 
   app.addHook('onRoute', (opts) => {
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
-    const p = methods.length === 1 ? PRICES[`${methods[0]} ${opts.url}`] : undefined;
+    const p = methods.length === 1 ? PRICES[`${methods[0]} ${unmounted(opts.url)}`] : undefined;
     if (p === undefined) return;
     const check = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
       const who = (req as { auth?: { address: string } }).auth;

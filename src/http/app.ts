@@ -13,7 +13,7 @@ import type { App, Services } from './types.js';
 import { frameworkErrors, registerErrorHandling } from './errors.js';
 import { registerJsonBody } from './body.js';
 import { AJV_OPTIONS, exactBodyValidators } from './validation.js';
-import { ROUTES } from '../routes/index.js';
+import { MOUNTS, ROUTES } from '../routes/index.js';
 import { edgeFastifyOptions, loggerOptions, registerEdge } from '../edge/index.js';
 import type { LogStream } from '../edge/logging.js';
 import type { RedisLink } from '../store/redis.js';
@@ -87,6 +87,10 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   app.get('/openapi.json', { schema: { hide: true }, config: { family: 'basic' } }, async () => app.swagger());
 
   for (const route of ROUTES) route(app, services);
+  // The venue's hosts under their mounts (src/http/mounts.ts): the same modules, the mount's dialect.
+  for (const [prefix, routes] of Object.entries(MOUNTS)) {
+    await app.register(async (host) => { for (const route of routes) route(host as App, services); }, { prefix });
+  }
   await app.ready();
   return app;
 }

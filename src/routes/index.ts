@@ -22,3 +22,15 @@ import { botRoutes } from './bots/index.js';
 import { explorerRoutes } from '../explorer/routes.js'; // the web page at /explorer (src/explorer/README.md)
 
 export const ROUTES: RouteModule[] = [root, time, metrics, venueFaults, operatorRoutes, catalog, authRoutes, heartbeatRoutes, dataApiRoutes, marketDataRoutes, ...TRADING_ROUTES, botRoutes, streamRoutes, explorerRoutes];
+
+/**
+ * The venue's three hosts, each under its own mount (src/http/mounts.ts): the same route modules
+ * as the root, registered under the prefix, so each route has one implementation and the mount
+ * picks the dialect (`dialectOf(app)`). Gamma's and the Data API's `/markets` and `/trades` are
+ * their own there, not the CLOB's.
+ */
+export const MOUNTS: Record<string, RouteModule[]> = {
+  '/clob': [root, time, authRoutes, heartbeatRoutes, marketDataRoutes, ...TRADING_ROUTES, botRoutes],
+  '/gamma': [catalog],
+  '/data-api': [dataApiRoutes],
+};

@@ -20,8 +20,9 @@ const WRAPPED = '0x3A3BD7bb9528E159577F7C2e685CC81A765002E2';
 const OPTS = { tickSize: '0.01' as const };
 const nextSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
 
-for (const backend of backends()) {
-  describe(`clob-client 5.8.1 trades in ctf mode (${backend.name})`, { skip: backend.skip }, () => {
+// At the root and at the venue's CLOB mount (/clob): the same client, the host's base URL.
+for (const mount of ['', '/clob']) for (const backend of backends()) {
+  describe(`clob-client 5.8.1 trades in ctf mode (${backend.name}) at ${mount || '/'}`, { skip: backend.skip }, () => {
     let svc: TestService;
     let host: string;
     let cid: string;
@@ -34,7 +35,7 @@ for (const backend of backends()) {
 
     before(async () => {
       svc = await tradingService(backend);
-      host = await svc.app.listen({ port: 0, host: '127.0.0.1' });
+      host = (await svc.app.listen({ port: 0, host: '127.0.0.1' })) + mount;
       cid = await market(svc);
       yes = positionId(USDC_E, cid as `0x${string}`, 0);
       no = positionId(USDC_E, cid as `0x${string}`, 1);

@@ -21,8 +21,9 @@ const OPTS = { tickSize: '0.01' as const };
 const nextSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
 type Answer = { success: boolean; orderID: string; status: string; error?: string; code?: string };
 
-for (const backend of backends()) {
-  describe(`clob-client-v2 trades in ctf mode (${backend.name})`, { skip: backend.skip }, () => {
+// At the root and at the venue's CLOB mount (/clob): the same client, the host's base URL.
+for (const mount of ['', '/clob']) for (const backend of backends()) {
+  describe(`clob-client-v2 trades in ctf mode (${backend.name}) at ${mount || '/'}`, { skip: backend.skip }, () => {
     let svc: TestService;
     let host: string;
     let cid: string;
@@ -38,7 +39,7 @@ for (const backend of backends()) {
 
     before(async () => {
       svc = await tradingService(backend);
-      host = await svc.app.listen({ port: 0, host: '127.0.0.1' });
+      host = (await svc.app.listen({ port: 0, host: '127.0.0.1' })) + mount;
       cid = await market(svc);
       yes = positionId(USDC_E, cid as `0x${string}`, 0);
       for (const w of [alice, bob]) await deposit(svc, w.address, '1000');

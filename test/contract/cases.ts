@@ -87,6 +87,12 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   const event = (await c.call({ method: 'GET', url: `/events/slug/${enc(eventSlug)}`, expect: 200 })).json as { id: string; tags: Array<{ slug: string }>; series: Array<{ slug: string }> };
   await c.call({ method: 'GET', url: '/events/slug/no-such-event', expect: 404 });
   await c.call({ method: 'GET', url: '/events?limit=50', expect: 200 });
+  // Gamma's cursor-paged list (the /gamma mount only): a full page has a next_cursor, a bad cursor is a 400.
+  const keyset = (await c.call({ method: 'GET', url: '/events/keyset?limit=2', expect: 200, mount: '/gamma' })).json as { next_cursor?: string } | undefined;
+  if (keyset?.next_cursor !== undefined) await c.call({ method: 'GET', url: `/events/keyset?limit=2&after_cursor=${keyset.next_cursor}`, expect: 200, mount: '/gamma' });
+  await c.call({ method: 'GET', url: '/events/keyset?after_cursor=nope', expect: 400, mount: '/gamma' });
+  // Gamma routes without data in Sibyl (the venue's empty shapes, /gamma only).
+  for (const url of ['/sports', '/teams?limit=5&offset=0', '/market-clarifications?market_id=1', '/sports/market-types']) await c.call({ method: 'GET', url, expect: 200, mount: '/gamma' });
   await c.call({ method: 'GET', url: `/events?tag=${enc(event.tags[0]?.slug ?? '')}&order=volume&closed=false`, expect: 200 });
   await c.call({ method: 'GET', url: '/events?closed=true&limit=100', expect: 200 });
   // Every event and every market of the data set, in each shape a route stores or builds.

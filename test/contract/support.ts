@@ -52,6 +52,8 @@ export interface Call {
   /** L1-sign (EIP-712) for this wallet. */
   l1?: PrivateKeyAccount;
   admin?: boolean;
+  /** A route served only under this mount (e.g. '/gamma'): called in that mount's walk only. */
+  mount?: string;
 }
 
 export interface Answer { status: number; json: any; text: string }
@@ -62,11 +64,21 @@ export class ContractClient {
   readonly checked = new Map<string, number>();
   readonly failures: string[] = [];
 
-  constructor(private readonly app: App) {
+  /**
+   * `mount` (e.g. '/clob'): the walk of a venue host. Each call goes to the route under the mount
+   * when the mount serves it (signed over the path without the mount, as clients sign), else to
+   * the root. Calls marked with another mount are skipped.
+   */
+  constructor(private readonly app: App, readonly mount = '') {
     this.routes = registeredRoutes(app);
   }
 
   async call(c: Call): Promise<Answer> {
+    if ((c.mount ?? '') !== '' && c.mount !== this.mount) return { status: c.expect, json: undefined, text: '' };
+    const under = this.mount === '' ? undefined : routeFor(this.routes, c.method, this.mount + c.url);
+    const url = under !== undefined && (under.path === this.mount || under.path.startsWith(`${this.mount}/`)) ? this.mount + c.url : c.url;
+    // A mount's walk reports only what its mount answered; the root walk reports the root.
+    const fail = (f: string): void => { if (this.mount === '' || url !== c.url) this.failures.push(f); };
     const payload = c.body === undefined ? undefined : JSON.stringify(c.body);
     const headers: Record<string, string> = {};
     if (payload !== undefined) headers['content-type'] = 'application/json';
@@ -77,7 +89,7 @@ export class ContractClient {
       const b = l2Headers(c.builder.creds, c.builder.address, c.method, c.url, payload ?? '');
       for (const [k, v] of Object.entries(b)) if (k !== 'SVC_ADDRESS') headers[k.replace('SVC_', 'SVC_BUILDER_')] = v;
     }
-    const res = await this.app.inject({ method: c.method, url: c.url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const res = await this.app.inject({ method: c.method, url, headers, ...(payload !== undefined ? { payload } : {}) });
     const contentType = String(res.headers['content-type'] ?? '');
     let body: unknown = res.body;
     let notJson = false;
@@ -85,22 +97,22 @@ export class ContractClient {
       try { body = JSON.parse(res.body); } catch { notJson = true; }
     }
     const answer: Answer = { status: res.statusCode, json: body, text: res.body };
-    const route = routeFor(this.routes, c.method, c.url);
-    const label = `${c.method} ${c.url}`;
-    if (!route) { this.failures.push(`${label}: no registered route matches`); return answer; }
+    const route = routeFor(this.routes, c.method, url);
+    const label = `${c.method} ${url}`;
+    if (!route) { fail(`${label}: no registered route matches`); return answer; }
     const where = `${route.key} (${label} → ${res.statusCode})`;
     if (res.statusCode !== c.expect) {
-      this.failures.push(`${where}: expected status ${c.expect}; body ${res.body.slice(0, 300)}`);
+      fail(`${where}: expected status ${c.expect}; body ${res.body.slice(0, 300)}`);
       return answer;
     }
-    if (notJson) { this.failures.push(`${where}: body is not JSON: ${res.body.slice(0, 200)}`); return answer; }
+    if (notJson) { fail(`${where}: body is not JSON: ${res.body.slice(0, 200)}`); return answer; }
     const schema = responseSchema(route.schema?.response, res.statusCode);
     if (schema === undefined) {
-      this.failures.push(`${where}: the route declares no response schema for ${res.statusCode}`);
+      fail(`${where}: the route declares no response schema for ${res.statusCode}`);
       return answer;
     }
     for (const m of mismatches(schema, body, { method: route.method, url: route.path })) {
-      this.failures.push(`${where}: ${m.path} ${m.message} [${m.rule}]`);
+      fail(`${where}: ${m.path} ${m.message} [${m.rule}]`);
     }
     if (res.statusCode >= 200 && res.statusCode < 300) this.checked.set(route.key, (this.checked.get(route.key) ?? 0) + 1);
     return answer;

@@ -15,10 +15,13 @@ import { tagsRoute } from './tags.js';
 import { commentsRoute } from './comments.js';
 import { userCommentsRoute } from './user-comments.js';
 import { publicSearchRoute } from './public-search.js';
+import { eventsKeysetRoute } from './events-keyset.js';
+import { venueEmptyRoutes } from './venue-empty.js';
 
 const CATALOG_ROUTES: RouteModule[] = [
   eventsRoute, eventBySlugRoute, marketBySlugRoute, marketTagsRoute, creatorsRoute, tagsRoute,
   commentsRoute, userCommentsRoute, publicSearchRoute,
+  eventsKeysetRoute, venueEmptyRoutes, // Gamma's dialect only (/gamma)
 ];
 
 export const catalog: RouteModule = (app, services) => {

@@ -1,0 +1,46 @@
+/**
+ * `GET /events/keyset` — Gamma's cursor-paged event list (the venue's current SDK lists events
+ * only through it): `{events, next_cursor?}`, `after_cursor` continuing where the last page ended
+ * and `limit` its size; no `next_cursor` on the last page. Served on the `/gamma` mount only (the
+ * root keeps the spec's `/events`). The cursor is opaque to clients; here it is the offset of the
+ * next page. The events are the `/events` list's, with its filters.
+ */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { dialectOf } from '../../http/mounts.js';
+import { errors } from '../../errors/catalogue.js';
+import { CATALOG_ERRORS, EventListItem } from './schemas.js';
+
+const Query = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  after_cursor: Type.Optional(Type.String({ description: 'the next_cursor of the previous page' })),
+  active: Type.Optional(Type.Boolean()),
+  closed: Type.Optional(Type.Boolean()),
+  archived: Type.Optional(Type.Boolean()),
+  tag_slug: Type.Optional(Type.String()),
+  ascending: Type.Optional(Type.Boolean({ default: false })),
+});
+
+const Page = Type.Object({
+  events: Type.Array(EventListItem),
+  next_cursor: Type.Optional(Type.String()),
+});
+
+function offsetOf(cursor: string | undefined): number {
+  if (cursor === undefined || cursor === '') return 0;
+  if (!/^[0-9]{1,9}$/.test(cursor)) throw errors.badRequest('after_cursor: not a cursor this API gave');
+  return Number(cursor);
+}
+
+export const eventsKeysetRoute: RouteModule = (app, { catalog }) => {
+  if (dialectOf(app) !== 'gamma') return;
+  app.get('/events/keyset', {
+    schema: { tags: ['catalog'], summary: 'List events, cursor-paged (Gamma)', querystring: Query, response: { 200: Page, ...CATALOG_ERRORS } },
+    config: { family: 'catalog' },
+  }, async (req) => {
+    const { after_cursor, limit = 20, ...filters } = req.query;
+    const offset = offsetOf(after_cursor);
+    const events = JSON.parse((await catalog.listEvents({ ...filters, limit, offset })).toString('utf8')) as never[];
+    return events.length === limit ? { events, next_cursor: String(offset + limit) } : { events };
+  });
+};
