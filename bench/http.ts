@@ -152,11 +152,12 @@ export async function measureAB(ctxs: [BenchContext, BenchContext], scenario: Ht
       const stop = scenario?.during ? await scenario.during(ctxs[k]!) : undefined;
       try {
         ref[k]!.push(expectOk('reference: GET /', `round ${i + 1}`, await load(ctxs[k]!, REFERENCE, opts)));
-        run[k]!.push(expectOk(name, `round ${i + 1}`, await load(ctxs[k]!, requests[k]!, opts)));
+        if (scenario !== null) run[k]!.push(expectOk(name, `round ${i + 1}`, await load(ctxs[k]!, requests[k]!, opts)));
       } finally {
         await stop?.();
       }
     }
   }
-  return [rowOf(name, scenario?.target, ref[0]!, run[0]!), rowOf(name, scenario?.target, ref[1]!, run[1]!)];
+  const row = (k: number) => rowOf(name, scenario?.target, ref[k]!, scenario === null ? ref[k]! : run[k]!);
+  return [row(0), row(1)];
 }
