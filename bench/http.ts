@@ -119,3 +119,45 @@ export async function measureScenario(ctx: BenchContext, scenario: HttpScenario,
     ratio, ...(scenario.target === undefined ? {} : { target: `≥ ${scenario.target}×`, met: ratio >= scenario.target }),
   };
 }
+
+/** Two rows (one per server) from samples of the reference and a scenario, as measureScenario makes them. */
+function rowOf(name: string, target: number | undefined, ref: Sample[], run: Sample[]): BenchRow {
+  const ratio = median(run.map((s, i) => s.rps / ref[i]!.rps));
+  return {
+    suite: '', scenario: name,
+    reqPerSec: mean(run.map((s) => s.rps)), serverUs: meanOf(run), clientUs: clientMean(run),
+    p50ms: mean(run.map((s) => s.p50)), p99ms: mean(run.map((s) => s.p99)),
+    ratio, ...(target === undefined ? {} : { target: `≥ ${target}×`, met: ratio >= target }),
+  };
+}
+
+/**
+ * One scenario on two servers (`--against`: bench/against.ts), rounds alternating: each round
+ * measures the reference and the scenario on one server, then on the other, the first server
+ * changing every round, so a neighbour's burst falls on both alike. `null` scenario: the reference alone.
+ */
+export async function measureAB(ctxs: [BenchContext, BenchContext], scenario: HttpScenario | null, opts: LoadOptions): Promise<[BenchRow, BenchRow]> {
+  const name = scenario?.name ?? 'reference: GET /';
+  const requests: HttpRequestSpec[][] = [];
+  for (const ctx of ctxs) {
+    const r = scenario === null ? REFERENCE : await scenario.requests(ctx);
+    if (r.length === 0) throw new Error(`scenario ${name} produced no requests`);
+    expectOk(name, 'warm-up', await load(ctx, r, { ...opts, durationS: 1 }));
+    requests.push(r);
+  }
+  const ref: Sample[][] = [[], []];
+  const run: Sample[][] = [[], []];
+  for (let i = 0; i < opts.rounds; i++) {
+    for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
+      const stop = scenario?.during ? await scenario.during(ctxs[k]!) : undefined;
+      try {
+        ref[k]!.push(expectOk('reference: GET /', `round ${i + 1}`, await load(ctxs[k]!, REFERENCE, opts)));
+        if (scenario !== null) run[k]!.push(expectOk(name, `round ${i + 1}`, await load(ctxs[k]!, requests[k]!, opts)));
+      } finally {
+        await stop?.();
+      }
+    }
+  }
+  const row = (k: number) => rowOf(name, scenario?.target, ref[k]!, scenario === null ? ref[k]! : run[k]!);
+  return [row(0), row(1)];
+}

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [suite…] [-- --write --quick --rounds N --duration S --only TEXT]`
+ * `npm run bench [suite…] [-- --write --quick --rounds N --duration S --only TEXT --against REF]`
+ * (`--against REF`: each HTTP suite on REF's server and this checkout's, alternating: bench/against.ts)
  * Runs the named suites (all when none is named), prints their tables and, with --write,
  * records them in docs/benchmarks.md. `--only TEXT` keeps the HTTP scenarios whose name contains
  * TEXT (for profiling one; a partial table is never recorded). A benchmark, not a test: it never fails on a missed
@@ -11,6 +12,7 @@ import { startServer } from './server.js';
 import { measureReference, measureScenario, type LoadOptions } from './http.js';
 import { table, writeSection } from './report.js';
 import type { BenchRow } from './types.js';
+import { prepareRef, runAgainst } from './against.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -21,10 +23,15 @@ const { values, positionals } = parseArgs({
     duration: { type: 'string' },
     connections: { type: 'string', default: '10' },
     only: { type: 'string' },
+    against: { type: 'string' },
   },
 });
 if (values.only !== undefined && values.write) {
   console.error('--only measures part of a suite: it cannot be recorded with --write');
+  process.exit(2);
+}
+if (values.against !== undefined && values.write) {
+  console.error('--against prints a before/after table: record it in docs/benchmarks.md by hand, with the two commits');
   process.exit(2);
 }
 const scenarioWanted = (name: string) => values.only === undefined || name.includes(values.only);
@@ -48,6 +55,13 @@ const unknown = [...wanted].filter((n) => !known.includes(n));
 if (unknown.length) {
   console.error(`unknown suite: ${unknown.join(', ')} (known: ${known.join(', ')})`);
   process.exit(2);
+}
+
+if (values.against !== undefined) {
+  const ref = { name: values.against, ...prepareRef(values.against) };
+  for (const suite of http) console.log(`\n## ${suite.name}: ${values.against} → this checkout\n${await runAgainst(suite, ref, opts, scenarioWanted)}\n`);
+  if (inproc.length > 0) console.error(`--against measures HTTP suites only; not run: ${inproc.map((s) => s.name).join(', ')}`);
+  process.exit(0);
 }
 
 for (const suite of http) {

@@ -52,9 +52,9 @@ export function schemaFingerprint(): string {
   return hash.digest('hex').slice(0, 8);
 }
 
-export async function prepareDataDir(spec: BenchServerSpec, env: Record<string, string>): Promise<string> {
+export async function prepareDataDir(spec: BenchServerSpec, env: Record<string, string>, tag = ''): Promise<string> {
   const key = spec.prepare ? `${spec.prepare.cacheKey}-${schemaFingerprint()}` : 'fresh';
-  const dataDir = join(ROOT, '.bench-tmp', `${spec.id}-${key}`);
+  const dataDir = join(ROOT, '.bench-tmp', `${spec.id}-${key}${tag}`);
   const marker = join(dataDir, '.prepared');
   if (spec.prepare && existsSync(marker)) return dataDir;
   rmSync(dataDir, { recursive: true, force: true });
@@ -67,7 +67,11 @@ export async function prepareDataDir(spec: BenchServerSpec, env: Record<string, 
   return dataDir;
 }
 
-export async function startServer(spec: BenchServerSpec): Promise<RunningServer> {
+/**
+ * `root`: the checkout whose `bin/sibyl.js` serves (another git ref's worktree for `--against`:
+ * bench/against.ts); `tag`: a suffix of the data directory, so two servers of one suite never share it.
+ */
+export async function startServer(spec: BenchServerSpec, where: { root?: string; tag?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const adminToken = randomBytes(16).toString('hex');
   const base: Record<string, string> = {
@@ -79,11 +83,11 @@ export async function startServer(spec: BenchServerSpec): Promise<RunningServer>
   delete base.DATABASE_URL; // benchmarks run on the embedded store unless a suite says otherwise
   delete base.MALLOC_TRIM_THRESHOLD_; // the load generator's allocator setting (README), not the server's
   if (spec.env?.DATABASE_URL) base.DATABASE_URL = spec.env.DATABASE_URL;
-  const dataDir = await prepareDataDir(spec, base);
+  const dataDir = await prepareDataDir(spec, base, where.tag);
   const env = { ...base, SIBYL_DATA_DIR: dataDir };
   // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin/sibyl.js'), 'serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, join(where.root ?? ROOT, 'bin/sibyl.js'), 'serve'], { cwd: where.root ?? ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUp(baseUrl, child, 120_000);
   return {

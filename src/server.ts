@@ -26,10 +26,12 @@ import { RedisLink } from './store/redis.js';
 import { Cache } from './store/cache.js';
 import { clusterConfig } from './config/cluster.js';
 import { countEngineEffects, integrityMetrics } from './metrics/engine.js';
-import { watchCache } from './metrics/index.js';
+import { cryptoMetrics, watchCache } from './metrics/index.js';
 import { INTEGRITY_FAILED } from './exchange/integrity.js';
 import { StreamService, type StreamLimits } from './streams/index.js';
 import { setupBots } from './trading/signed/setup.js';
+import { Signers } from './trading/signed/ecdsa.js';
+import { loadRecovery } from './trading/signed/secp256k1.js';
 import { setupSandbox } from './sandbox/setup.js';
 import { MarketData } from './marketdata/index.js';
 import { DataApi } from './dataapi/service.js';
@@ -130,8 +132,10 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     watchCache(() => cache.stats());
     const catalog = new Catalog(store.db, store.dialect, cache); // the catalog API's reads (src/catalog/service.ts)
     await catalog.buildSearchIndex(opts.onProgress); // SQLite: /public-search from memory (src/catalog/search-index)
-    const auth = await createAuthService({ config, store, now, redis, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
-    const bots = await setupBots(store.db, config, exchange, now); // token ids and signed orders (docs/bots.md)
+    const signers = new Signers(loadRecovery(config.bots.nativeSecp256k1)); // libsecp256k1, or @noble/curves (SIBYL_NATIVE_SECP256K1)
+    for (const b of ['native', 'js'] as const) cryptoMetrics.secp256k1Backend.labels(b).set(signers.recovery.backend === b ? 1 : 0);
+    const auth = await createAuthService({ config, store, now, redis, signers, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
+    const bots = await setupBots(store.db, config, exchange, now, signers); // token ids and signed orders (docs/bots.md)
     const orders = new OrderDesk(exchange, bots.gate, { now, onError: (err) => app?.log.error({ err }, 'a batch order failed') });
     const account = new AccountReads(store.db, exchange, cache);
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
@@ -141,6 +145,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const operator = new Operator({
       db: store.db, dialect: store.dialect, exchange, writerLock: held, signedOrders: bots.store, now,
       warn: (msg, detail) => app?.log.warn({ detail }, msg), negRiskAdapter: config.negRiskAdapter, collateral: config.bots,
+      signatures: { backend: signers.recovery.backend, fallbackReason: signers.recovery.fallbackReason },
     });
     const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
       { maxAssets: config.wsMaxAssets, dumpBytesPerS: config.wsDumpBytesPerS, queueBytes: config.wsQueueBytes, ...opts.streamLimits });
@@ -165,6 +170,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     app = built;
     built.log.info(restored, 'exchange restored from the database');
     for (const notice of config.retired ?? []) built.log.warn(notice);
+    if (signers.recovery.fallbackReason !== null) built.log.warn({ reason: signers.recovery.fallbackReason }, 'signatures are verified with @noble/curves in JavaScript (about 40 times slower than libsecp256k1)');
     if (store.commitProbe === 'failed self-test') built.log.warn('the commit probe did not see a commit when the store opened: kept answers read their versions on every request (src/store/commit-probe.ts)');
     const integrity = exchange.integrity.report;
     if (!integrity.ok) built.log.fatal(integrity, INTEGRITY_FAILED);

@@ -1,6 +1,8 @@
 /**
  * L1 authentication: the wallet proves control of `SVC_ADDRESS` with an EIP-712 `ClobAuth`
- * signature (what @polymarket/clob-client's createL1Headers sends). Verified with viem.
+ * signature (what @polymarket/clob-client's createL1Headers sends): viem's EIP-712 digest, then
+ * the process's signature recovery (libsecp256k1 or @noble/curves: src/trading/signed/ecdsa.ts),
+ * with the signature's own `v` (27/28, or 0/1).
  * Any failure is 401 `Invalid L1 Request headers` (the real text); a stale timestamp adds the
  * server time. The freshness window applies because L1 headers return secrets: a captured
  * signature must not derive credentials forever. Only low-s signatures are accepted (as
@@ -8,8 +10,8 @@
  * verifies too, so accepting both would give every signature a second spelling.
  */
 import type { FastifyRequest } from 'fastify';
-import { secp256k1 } from '@noble/curves/secp256k1';
-import { getAddress, isAddress, verifyTypedData, type Hex } from 'viem';
+import { getAddress, hashTypedData, isAddress } from 'viem';
+import { parseSignature, type Signers } from '../trading/signed/ecdsa.js';
 import { errors } from '../errors/catalogue.js';
 import { assertFresh } from './freshness.js';
 import type { HeaderReader } from './headers.js';
@@ -38,45 +40,28 @@ export interface L1Identity {
 
 const INVALID = 'Invalid L1 Request headers';
 const MAX_UINT256 = (1n << 256n) - 1n;
-const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
-
-/** True when r or s is out of range, or s is in the upper half of the curve order (malleable). */
-function highOrInvalidS(signature: string): boolean {
-  try {
-    return secp256k1.Signature.fromCompact(signature.slice(2, 130)).hasHighS();
-  } catch {
-    return true;
-  }
-}
 
 export async function verifyL1(
   req: FastifyRequest,
-  opts: { header: HeaderReader; chainId: number; windowS: number; nowMs: number },
+  opts: { header: HeaderReader; chainId: number; windowS: number; nowMs: number; signers: Signers },
 ): Promise<L1Identity> {
   const address = opts.header(req, 'ADDRESS');
   const signature = opts.header(req, 'SIGNATURE');
   const timestamp = opts.header(req, 'TIMESTAMP');
   const nonceRaw = opts.header(req, 'NONCE') ?? '0';
-  if (!address || !signature || !timestamp || !isAddress(address, { strict: false }) || !SIGNATURE.test(signature) || highOrInvalidS(signature)) {
+  if (!address || !signature || !timestamp || !isAddress(address, { strict: false }) || parseSignature(signature) === null) {
     throw errors.unauthorized(INVALID);
   }
   if (!/^\d{1,78}$/.test(nonceRaw) || BigInt(nonceRaw) > MAX_UINT256) throw errors.unauthorized(INVALID);
   assertFresh(timestamp, opts.nowMs, opts.windowS, INVALID, 'SVC_TIMESTAMP');
   const nonce = BigInt(nonceRaw);
   const checksummed = getAddress(address);
-  let ok = false;
-  try {
-    ok = await verifyTypedData({
-      address: checksummed,
-      domain: clobAuthDomain(opts.chainId),
-      types: CLOB_AUTH_TYPES,
-      primaryType: 'ClobAuth',
-      message: { address: checksummed, timestamp, nonce, message: CLOB_AUTH_MESSAGE },
-      signature: signature as Hex,
-    });
-  } catch {
-    ok = false;
-  }
-  if (!ok) throw errors.unauthorized(INVALID);
+  const digest = hashTypedData({
+    domain: clobAuthDomain(opts.chainId),
+    types: CLOB_AUTH_TYPES,
+    primaryType: 'ClobAuth',
+    message: { address: checksummed, timestamp, nonce, message: CLOB_AUTH_MESSAGE },
+  });
+  if (!opts.signers.checkSigner(checksummed, digest, signature).ok) throw errors.unauthorized(INVALID);
   return { address: checksummed, nonce: nonce.toString() };
 }

@@ -15,6 +15,7 @@ import { headerReader } from './headers.js';
 import { ApiKeys } from './keys.js';
 import type { Credentials } from './credentials.js';
 import { verifyL1, type L1Identity } from './l1.js';
+import type { Signers } from '../trading/signed/ecdsa.js';
 import { verifyBuilderHeaders, verifyL2, type AuthContext, type L2Deps } from './l2.js';
 import { loadMasterKey } from './master-key.js';
 import { MemoryReplaySet, type ReplayGuard } from './replay.js';
@@ -49,7 +50,7 @@ export function authOf(req: FastifyRequest): AuthContext {
 }
 
 export async function createAuthService(
-  opts: { config: Config; store: Store; now(): number; warn?: (msg: string) => void; cacheTtlMs?: number; redis?: RedisLink },
+  opts: { config: Config; store: Store; now(): number; signers: Signers; warn?: (msg: string) => void; cacheTtlMs?: number; redis?: RedisLink },
 ): Promise<AuthService> {
   const { config, store, now } = opts;
   const master = await loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir, store, warn: opts.warn });
@@ -57,7 +58,7 @@ export async function createAuthService(
   const header = headerReader(config.headerPrefixes);
   const replay = config.refuseL2Replays ? replayGuard(config, opts.redis) : undefined;
   const deps: L2Deps = { keys, header, windowS: config.authWindowS, now, replay };
-  const l1 = (req: FastifyRequest) => verifyL1(req, { header, chainId: config.chainId, windowS: config.authWindowS, nowMs: now() });
+  const l1 = (req: FastifyRequest) => verifyL1(req, { header, chainId: config.chainId, windowS: config.authWindowS, nowMs: now(), signers: opts.signers });
   return {
     keys,
     replay,

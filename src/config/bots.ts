@@ -17,6 +17,8 @@ export interface BotsConfig {
   requireSignatures: boolean;
   /** The EIP-712 verifying contracts: V1 (clob-client 5.x) and V2 (clob-client-v2), plain and neg-risk. */
   exchange: string; negRiskExchange: string; exchangeV2: string; negRiskExchangeV2: string;
+  /** SIBYL_NATIVE_SECP256K1 (default 1): signatures are recovered with libsecp256k1 when its binding loads; 0 keeps @noble/curves. */
+  nativeSecp256k1: boolean;
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -38,6 +40,8 @@ function address(env: Env, name: string, fallback: string): string {
 export function botsConfig(env: Env, chainId: number): BotsConfig {
   const req = env.SIBYL_REQUIRE_ORDER_SIGNATURES ?? '0';
   if (!['0', '1', 'true', 'false', ''].includes(req)) throw new ConfigError('SIBYL_REQUIRE_ORDER_SIGNATURES', req, '0 or 1');
+  const native = (env.SIBYL_NATIVE_SECP256K1 ?? '1').trim();
+  if (!['0', '1', 'true', 'false', ''].includes(native)) throw new ConfigError('SIBYL_NATIVE_SECP256K1', native, '0 or 1');
   const c = CONTRACTS[chainId] ?? CONTRACTS[137]!;
   return {
     collateral: address(env, 'SIBYL_COLLATERAL_ADDRESS', '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174'),
@@ -47,5 +51,6 @@ export function botsConfig(env: Env, chainId: number): BotsConfig {
     negRiskExchange: address(env, 'SIBYL_NEG_RISK_EXCHANGE_ADDRESS', c[1]),
     exchangeV2: address(env, 'SIBYL_EXCHANGE_V2_ADDRESS', c[2]),
     negRiskExchangeV2: address(env, 'SIBYL_NEG_RISK_EXCHANGE_V2_ADDRESS', c[3]),
+    nativeSecp256k1: native !== '0' && native !== 'false',
   };
 }

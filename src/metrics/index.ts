@@ -87,6 +87,14 @@ export const heartbeatMetrics = {
   switchFirings: new Counter({ name: 'sibyl_heartbeat_switch_firings_total', help: 'Heartbeat switches that fired', registers: [registry] }),
 };
 
+/** Which secp256k1 recovery verifies signatures: 1 on `native` (libsecp256k1) or `js` (@noble/curves), 0 on the other. */
+export const cryptoMetrics = {
+  secp256k1Backend: new Gauge({
+    name: 'sibyl_secp256k1_backend', help: 'The secp256k1 recovery in use for order and L1 signatures (1 = in use)',
+    labelNames: ['backend'] as const, registers: [registry],
+  }),
+};
+
 export async function renderMetrics(): Promise<{ contentType: string; body: string }> {
   return { contentType: registry.contentType, body: await registry.metrics() };
 }

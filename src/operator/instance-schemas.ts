@@ -102,6 +102,10 @@ export const InstanceStatus = Type.Object({
   writerUrl: Type.Union([Type.String(), Type.Null()], { description: 'the writer\'s advertise URL (this instance\'s own on the writer)' }),
   followLagMs: Type.Integer({ description: 'follower: the last followed batch\'s time from the writer\'s commit to this instance (0 on the writer)' }),
   rebuildMs: Type.Integer({ description: 'the last rebuild of the exchange from the database (ms)' }),
+  signatures: Type.Object({
+    backend: Type.Union([Type.Literal('native'), Type.Literal('js')], { description: 'secp256k1 recovery of order and L1 signatures: libsecp256k1 (native) or @noble/curves (js)' }),
+    fallbackReason: Type.Union([Type.String(), Type.Null()], { description: 'why the native binding is not used (SIBYL_NATIVE_SECP256K1=0, or it did not load)' }),
+  }),
   tokenIds: Type.Literal('ctf', { description: 'the token ids shown: always the Conditional Tokens position ids (docs/bots.md)' }),
   demo: DemoState,
 });

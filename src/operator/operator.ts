@@ -49,6 +49,8 @@ export interface OperatorDeps {
   negRiskAdapter?: string;
   /** The collateral of the position-id formula (SIBYL_COLLATERAL_ADDRESS…): new markets' token ids. */
   collateral?: Collateral;
+  /** The process's secp256k1 recovery (src/trading/signed/secp256k1.ts): shown by /admin/status. */
+  signatures?: { backend: 'native' | 'js'; fallbackReason: string | null };
 }
 
 /** What is built after the operator (the sandbox takes the operator's deposit): given by `attach`. */
@@ -189,6 +191,7 @@ export class Operator {
         ok: r.ok, violations: r.violations, checkedAt: iso(r.checkedAt), checkMs: r.checkMs,
         acknowledgedAt: r.acknowledgedAt === null ? null : iso(r.acknowledgedAt), holding: integrity.holding,
       },
+      signatures: this.d.signatures ?? { backend: 'js', fallbackReason: 'not given to the operator' },
       tokenIds: 'ctf',
       ...this.parts.cluster.status(),
       demo: this.parts.sandbox.status(),

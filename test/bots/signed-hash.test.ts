@@ -9,12 +9,15 @@ import fc from 'fast-check';
 import { hashTypedData, keccak256, recoverAddress, toHex, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { orderDigest } from '../../src/trading/signed/hashing.js';
-import { checkSigner } from '../../src/trading/signed/ecdsa.js';
+import { Signers } from '../../src/trading/signed/ecdsa.js';
+import { loadRecovery } from '../../src/trading/signed/secp256k1.js';
 import { domainOf, messageOf, typesOf, type OrderVersion, type PostedOrder } from '../../src/trading/signed/typed-data.js';
 
 const CONTRACTS = ['0x4bFb41d5B3570DeFd03C39a9A4D8dE6Bd8B8982E', '0xC5d563A36AE78145C45a50134d48A1215220f80a', '0xE111180000d2663C0091e4f400237545B87B996B'];
 const signer = privateKeyToAccount(generatePrivateKey());
 const other = privateKeyToAccount(generatePrivateKey());
+const signers = new Signers(loadRecovery(true));
+const checkSigner = signers.checkSigner.bind(signers);
 
 const uint = (max: bigint) => fc.bigInt({ min: 0n, max }).map(String);
 const order = fc.record({

@@ -13,6 +13,7 @@ import { isTokenId, resolveToken } from '../../domain/ids.js';
 import type { AuthIdentity, InputReject, OrderBody } from '../order-input.js';
 import type { PostedOrder } from './typed-data.js';
 import { verifySignedOrder } from './verify.js';
+import type { Signers } from './ecdsa.js';
 import type { SignedOrderStore } from './store.js';
 
 export interface Prepared {
@@ -28,6 +29,8 @@ export interface GateDeps {
   store: SignedOrderStore;
   chainId: number;
   bots: BotsConfig;
+  /** Signature recovery and the signer-key cache (ecdsa.ts), one per process. */
+  signers: Signers;
   /** The service's clock (ms): when a claim was made. */
   now: () => number;
 }
@@ -56,7 +59,7 @@ export class SignedOrderGate {
     const market = this.deps.exchange.core.market(token.conditionId)!;
     const positionId = BigInt(token.tokenId);
     const v = verifySignedOrder(o, who.address, { positionId, negRisk: market.negRisk !== undefined, takerFeeBps: market.takerBaseFeeBps }, {
-      chainId: this.deps.chainId, bots: this.deps.bots, isLinked: (f, s) => this.deps.store.isLinked(f, s),
+      chainId: this.deps.chainId, bots: this.deps.bots, isLinked: (f, s) => this.deps.store.isLinked(f, s), signers: this.deps.signers,
     });
     if ('code' in v) return v;
     if (!(await this.deps.store.claim(v.hash, v.signer, this.deps.now()))) {

@@ -7,12 +7,13 @@ import type { Config } from '../../config/config.js';
 import type { ExchangeService } from '../../exchange/service.js';
 import { SignedOrderStore } from './store.js';
 import { SignedOrderGate } from './gate.js';
+import type { Signers } from './ecdsa.js';
 
 export interface Bots { store: SignedOrderStore; gate: SignedOrderGate }
 
-export async function setupBots(db: Kysely<any>, config: Config, exchange: ExchangeService, now: () => number): Promise<Bots> {
+export async function setupBots(db: Kysely<any>, config: Config, exchange: ExchangeService, now: () => number, signers: Signers): Promise<Bots> {
   const store = new SignedOrderStore(db);
   await store.load();
-  const gate = new SignedOrderGate({ exchange, store, chainId: config.chainId, bots: config.bots, now });
+  const gate = new SignedOrderGate({ exchange, store, chainId: config.chainId, bots: config.bots, signers, now });
   return { store, gate };
 }

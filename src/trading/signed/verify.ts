@@ -8,7 +8,7 @@
  */
 import { getAddress, type Hex, type TypedDataDomain } from 'viem';
 import { orderDigest } from './hashing.js';
-import { checkSigner, recoverSigner } from './ecdsa.js';
+import type { Signers } from './ecdsa.js';
 import type { BotsConfig } from '../../config/bots.js';
 import type { InputReject } from '../order-input.js';
 import { domainOf, messageOf, versionOf, type OrderVersion, type PostedOrder } from './typed-data.js';
@@ -19,6 +19,8 @@ export interface VerifyContext {
   bots: BotsConfig;
   /** Whether `signer` may sign for the funder wallet `funder` (operator links; lower-case). */
   isLinked(funder: string, signer: string): boolean;
+  /** The process's signature recovery and signer-key cache (ecdsa.ts). */
+  signers: Signers;
 }
 
 export interface OrderFacts {
@@ -96,11 +98,11 @@ export function verifySignedOrder(o: PostedOrder, keyAddress: string, facts: Ord
   const signature = o.signature as Hex;
   const expected = domainOf(version, ctx.chainId, contractOf(ctx.bots, version, facts.negRisk));
   const hash = orderDigest(version, ctx.chainId, expected.verifyingContract as string, message);
-  const checked = checkSigner(o.signer, hash, signature);
+  const checked = ctx.signers.checkSigner(o.signer, hash, signature);
   if (checked.ok) return { hash, version, signer: getAddress(o.signer), wallet: getAddress(o.maker) };
   const address = checked.recovered;
   for (const d of otherDomains(ctx, version, expected)) {
-    const other = recoverSigner(orderDigest(version, d.chainId as number, d.verifyingContract as string, message), signature);
+    const other = ctx.signers.recoverSigner(orderDigest(version, d.chainId as number, d.verifyingContract as string, message), signature);
     if (other !== null && sameAddress(other.address, o.signer)) {
       return rej('wrong_domain', `the order was signed for ${describe(d)}; this market's domain is ${describe(expected)} (V${version}${facts.negRisk ? ', neg-risk' : ''})`, {
         field: 'signature', signedFor: { chainId: d.chainId, verifyingContract: d.verifyingContract }, expected: { chainId: expected.chainId, verifyingContract: expected.verifyingContract },
@@ -109,7 +111,7 @@ export function verifySignedOrder(o: PostedOrder, keyAddress: string, facts: Ord
   }
   if (version === 2) { // clob-client-v2's exchange V3 (domain version "3"): recognised, not supported
     for (const [chainId, contract] of V3_EXCHANGES) {
-      const v3 = recoverSigner(orderDigest(2, chainId, contract, message, 3), signature);
+      const v3 = ctx.signers.recoverSigner(orderDigest(2, chainId, contract, message, 3), signature);
       if (v3 !== null && sameAddress(v3.address, o.signer)) {
         return rej('unsupported_order_version', `the order is signed for the exchange V3 domain (version "3", chain ${chainId}, contract ${contract}): Sibyl verifies V1 and V2 orders`, { field: 'signature' });
       }
