@@ -1,5 +1,5 @@
 /**
- * The unmodified `@polymarket/clob-client` 5.8.1 trades against Sibyl in `ctf` token-id mode
+ * The unmodified `@polymarket/clob-client` 5.8.1 trades against Sibyl started with no settings (issue #37: token ids are the position ids, nothing to set)
  * (issue #28, docs/bots.md): credentials, markets and books by position id, V1 EIP-712 signed
  * orders (GTC, GTD, BUY, SELL, post-only, FOK and FAK market orders crossing a second wallet's
  * resting order), account reads for both sides, every cancel, balances against the ledger, and a
@@ -11,9 +11,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ClobClient, OrderType, Side, AssetType } from '@polymarket/clob-client';
 import { backends } from '../support/backends.js';
 import type { TestService } from '../support/service.js';
-import { deposit, tradingService } from '../trading/kit.js';
+import { startTestService } from '../support/service.js';
 import { positionId } from '../../src/domain/ctf-ids.js';
-import { admin, book, ledger, market, newWallet, type Wallet } from './kit.js';
+import { book, ledger, market, newWallet, type Wallet } from './kit.js';
 
 const USDC_E = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
 const WRAPPED = '0x3A3BD7bb9528E159577F7C2e685CC81A765002E2';
@@ -22,7 +22,7 @@ const nextSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
 
 // At the root and at the venue's CLOB mount (/clob): the same client, the host's base URL.
 for (const mount of ['', '/clob']) for (const backend of backends()) {
-  describe(`clob-client 5.8.1 trades in ctf mode (${backend.name}) at ${mount || '/'}`, { skip: backend.skip }, () => {
+  describe(`clob-client 5.8.1 trades on a venue started with no settings (${backend.name}) at ${mount || '/'}`, { skip: backend.skip }, () => {
     let svc: TestService;
     let host: string;
     let cid: string;
@@ -34,12 +34,12 @@ for (const mount of ['', '/clob']) for (const backend of backends()) {
     let b: ClobClient;
 
     before(async () => {
-      svc = await tradingService(backend);
+      svc = await startTestService(backend); // no settings: the venue as `npm start` runs it
       host = (await svc.app.listen({ port: 0, host: '127.0.0.1' })) + mount;
       cid = await market(svc);
       yes = positionId(USDC_E, cid as `0x${string}`, 0);
       no = positionId(USDC_E, cid as `0x${string}`, 1);
-      for (const w of [alice, bob]) await deposit(svc, w.address, '1000');
+      for (const w of [alice, bob]) assert.equal((await svc.services.exchange.run((e) => e.deposit(w.address, 1_000_000_000))).ok, true);
       a = new ClobClient(host, 137, alice.signer, await new ClobClient(host, 137, alice.signer).createOrDeriveApiKey());
       b = new ClobClient(host, 137, bob.signer, await new ClobClient(host, 137, bob.signer).createOrDeriveApiKey());
     });
@@ -54,7 +54,7 @@ for (const mount of ['', '/clob']) for (const backend of backends()) {
       const slug = (await svc.store.db.selectFrom('markets').select('slug').where('condition_id', '=', cid).executeTakeFirstOrThrow()).slug;
       const gamma = (await svc.app.inject({ method: 'GET', url: `/markets/slug/${slug}` })).json();
       assert.deepEqual(JSON.parse(gamma.clobTokenIds), [yes, no]);
-      assert.equal((await admin(svc, 'GET', '/admin/status')).json().tokenIds, 'ctf');
+      assert.equal((await svc.services.operator.status()).tokenIds, 'ctf');
       assert.equal((await svc.app.inject({ method: 'GET', url: `/fee-rate?token_id=${yes}` })).json().base_fee, 0);
     });
 

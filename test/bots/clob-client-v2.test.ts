@@ -1,5 +1,5 @@
 /**
- * The unmodified `@polymarket/clob-client-v2` trades against Sibyl in `ctf` token-id mode
+ * The unmodified `@polymarket/clob-client-v2` trades against Sibyl started with no settings (issue #37: token ids are the position ids, nothing to set)
  * (issue #28, docs/bots.md): it asks `/version` (2) and signs V2 orders (domain version "2", the
  * V2 exchange contracts); before a market order it asks `/markets-by-token/{id}` and
  * `/clob-markets/{cid}`. GTC, GTD, BUY, SELL, post-only, FOK and FAK crossing a second wallet,
@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ClobClient, OrderType, Side, AssetType } from '@polymarket/clob-client-v2';
 import { backends } from '../support/backends.js';
 import type { TestService } from '../support/service.js';
-import { deposit, tradingService } from '../trading/kit.js';
+import { startTestService } from '../support/service.js';
 import { positionId } from '../../src/domain/ctf-ids.js';
 import { book, ledger, market, newWallet, type Wallet } from './kit.js';
 
@@ -23,7 +23,7 @@ type Answer = { success: boolean; orderID: string; status: string; error?: strin
 
 // At the root and at the venue's CLOB mount (/clob): the same client, the host's base URL.
 for (const mount of ['', '/clob']) for (const backend of backends()) {
-  describe(`clob-client-v2 trades in ctf mode (${backend.name}) at ${mount || '/'}`, { skip: backend.skip }, () => {
+  describe(`clob-client-v2 trades on a venue started with no settings (${backend.name}) at ${mount || '/'}`, { skip: backend.skip }, () => {
     let svc: TestService;
     let host: string;
     let cid: string;
@@ -38,11 +38,11 @@ for (const mount of ['', '/clob']) for (const backend of backends()) {
     };
 
     before(async () => {
-      svc = await tradingService(backend);
+      svc = await startTestService(backend); // no settings: the venue as `npm start` runs it
       host = (await svc.app.listen({ port: 0, host: '127.0.0.1' })) + mount;
       cid = await market(svc);
       yes = positionId(USDC_E, cid as `0x${string}`, 0);
-      for (const w of [alice, bob]) await deposit(svc, w.address, '1000');
+      for (const w of [alice, bob]) assert.equal((await svc.services.exchange.run((e) => e.deposit(w.address, 1_000_000_000))).ok, true);
       a = await client(alice);
       b = await client(bob);
     });

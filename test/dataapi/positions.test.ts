@@ -60,7 +60,8 @@ for (const backend of backends()) {
     });
 
     it('filters by market, size threshold, title, mergeable', async () => {
-      assert.deepEqual((await positions(`user=${A}&market=${w.m2}`)).map((p) => p.asset), [w.tokens[w.m2]![0], w.tokens[w.m2]![1]]);
+      // The filter's subject is which positions; their order (ties by asset id) is the sort test's.
+      assert.deepEqual((await positions(`user=${A}&market=${w.m2}`)).map((p) => p.asset).sort(), [...w.tokens[w.m2]!].sort());
       assert.equal((await positions(`user=${A}&market=${w.m1},${w.m2.toUpperCase().replace('0X', '0x')}`)).length, 3);
       assert.equal((await positions(`user=${A}&sizeThreshold=5`)).length, 3);
       assert.equal((await positions(`user=${A}&sizeThreshold=5.01`)).length, 1);

@@ -41,15 +41,15 @@ for (const backend of backends()) {
             const amount = 3 * SHARE + 170_000; // 3.17 shares
             const fee = Math.floor((amount * feeBips) / 10_000 / 10_000) * 10_000; // floor, whole lots
             const before = { cash: await balance(svc, t), yes: [] as number[], no: [] as number[], vault: svc.services.exchange.core.balance(NEG_RISK_VAULT, COLLATERAL).free };
-            for (const cid of cids) { before.yes.push(await balance(svc, t, `${cid}:0`)); before.no.push(await balance(svc, t, `${cid}:1`)); }
+            for (const cid of cids) { before.yes.push(await balance(svc, t, svc.services.exchange.core.tokenIds(cid)![0])); before.no.push(await balance(svc, t, svc.services.exchange.core.tokenIds(cid)![1])); }
             const res = await convert(svc, t, mid, bits, amount);
             assert.equal(res.statusCode, 200, res.body);
             assert.match(res.json().transactionHash, /^0x[0-9a-f]{64}$/);
             assert.equal(await balance(svc, t) - before.cash, (m - 1) * (amount - fee), `collateral n=${n} m=${m}`);
             for (const [i, cid] of cids.entries()) {
               const picked = set.includes(i);
-              assert.equal(await balance(svc, t, `${cid}:1`) - before.no[i]!, picked ? -amount : 0, `NO ${i} n=${n} m=${m}`);
-              assert.equal(await balance(svc, t, `${cid}:0`) - before.yes[i]!, picked ? 0 : amount - fee, `YES ${i} n=${n} m=${m}`);
+              assert.equal(await balance(svc, t, svc.services.exchange.core.tokenIds(cid)![1]) - before.no[i]!, picked ? -amount : 0, `NO ${i} n=${n} m=${m}`);
+              assert.equal(await balance(svc, t, svc.services.exchange.core.tokenIds(cid)![0]) - before.yes[i]!, picked ? 0 : amount - fee, `YES ${i} n=${n} m=${m}`);
             }
             assert.equal(svc.services.exchange.core.balance(NEG_RISK_VAULT, COLLATERAL).free - before.vault, (m - 1) * fee, 'vault collateral');
           }
@@ -69,9 +69,9 @@ for (const backend of backends()) {
       await split(svc, t, c0, 5 * SHARE);
       await split(svc, t, c1, 8 * SHARE);
       // 6 of the 8 NO of c1 reserved by a resting SELL: only 2 are free.
-      const sell = await post(svc, t, 'POST', '/order', orderBody(t, `${c1}:1`, 'SELL', '0.90', '6'));
+      const sell = await post(svc, t, 'POST', '/order', orderBody(t, svc.services.exchange.core.tokenIds(c1)![1], 'SELL', '0.90', '6'));
       assert.equal(sell.statusCode, 200, sell.body);
-      const snapshot = async () => JSON.stringify([await balance(svc, t), ...(await Promise.all([c0, c1, c2].flatMap((c) => [balance(svc, t, `${c}:0`), balance(svc, t, `${c}:1`)])))]);
+      const snapshot = async () => JSON.stringify([await balance(svc, t), ...(await Promise.all([c0, c1, c2].flatMap((c) => [balance(svc, t, svc.services.exchange.core.tokenIds(c)![0]), balance(svc, t, svc.services.exchange.core.tokenIds(c)![1])])))]);
       const state = await snapshot();
       const cases: Array<[string, unknown, string]> = [
         ['unknown market', { market_id: `0x${'12'.repeat(31)}00`, index_set: '1', amount: '1000000' }, 'neg_risk_market_not_found'],
@@ -169,7 +169,7 @@ for (const backend of backends()) {
       svc = r.svc;
       assert.equal(JSON.stringify(svc.services.exchange.core.snapshot().balances), before, 'balances after a restart');
       assert.deepEqual(findViolations(svc.services.exchange.core), []);
-      assert.equal(await balance(svc, t, `${cids[3]}:0`), 9_900_000);
+      assert.equal(await balance(svc, t, svc.services.exchange.core.tokenIds(cids[3])![0]), 9_900_000);
     });
   });
 }

@@ -107,7 +107,7 @@ for (const backend of backends()) {
       ]);
       const [alice, placeholder, other] = ev.markets.map((m) => m.conditionId) as [string, string, string];
       const t = await trader(svc, '100');
-      const buy = (cid: string) => post(svc, t, 'POST', '/order', orderBody(t, `${cid}:0`, 'BUY', '0.20', '5'));
+      const buy = (cid: string) => post(svc, t, 'POST', '/order', orderBody(t, svc.services.exchange.core.tokenIds(cid)![0], 'BUY', '0.20', '5'));
       assert.equal((await buy(alice)).statusCode, 200);
       for (const cid of [placeholder, other]) {
         const refused = await buy(cid);
@@ -115,7 +115,7 @@ for (const backend of backends()) {
         assert.equal(refused.json().code, 'market_not_ready');
       }
       const ws = await Client.open(`${svc.url}/ws/market`);
-      ws.send({ type: 'market', assets_ids: [`${alice}:0`], custom_feature_enabled: true });
+      ws.send({ type: 'market', assets_ids: [svc.services.exchange.core.tokenIds(alice)![0]], custom_feature_enabled: true });
       await ws.frame(0);
       const named = await svc.app.inject({ method: 'PATCH', url: `/admin/markets/${placeholder}`, headers: admin, payload: { question: 'Will Bob win?', slug: `${slug}-bob` } });
       assert.equal(named.statusCode, 200, named.body);
@@ -138,7 +138,7 @@ for (const backend of backends()) {
       const mid = await negRiskMarketIdOf(svc, alice);
       await split(svc, t, alice, 5 * SHARE);
       assert.equal((await convert(svc, t, mid, 1n, 5 * SHARE)).statusCode, 200, 'converts across the four questions');
-      assert.equal(Number((await post(svc, t, 'GET', `/balance-allowance?asset_type=CONDITIONAL&token_id=${want.conditionId}:0`)).json().balance), 5 * SHARE);
+      assert.equal(Number((await post(svc, t, 'GET', `/balance-allowance?asset_type=CONDITIONAL&token_id=${svc.services.exchange.core.tokenIds(want.conditionId)![0]}`)).json().balance), 5 * SHARE);
       assert.deepEqual(findViolations(svc.services.exchange.core), []);
     });
   });
