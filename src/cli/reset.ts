@@ -9,6 +9,7 @@ import { openStore } from '../store/db.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { acquireWriterLock } from '../store/writer-lock.js';
 import { buildTemplate, holdsDemo, replaceFromTemplate } from '../sandbox/reset.js';
+import { demoBaseOf } from '../demo/load.js';
 import { replaceOnPostgres } from '../sandbox/reset-pg.js';
 import { configFrom, withStoreFlags } from './env.js';
 
@@ -29,7 +30,7 @@ export function resetCommand(program: Command): void {
           cmd.error('this database does not hold the demo data set (SIBYL_DEMO=0 or another catalog): a reset would replace it; pass --wipe to empty the venue instead');
         }
         const started = performance.now();
-        const template = wipe || seed === null ? await buildTemplate('empty') : await buildTemplate('demo', seed, config.bots);
+        const template = wipe || seed === null ? await buildTemplate('empty') : await buildTemplate('demo', seed, config.bots, await demoBaseOf(store.db));
         try {
           const mark = wipe ? null : seed;
           const tables = store.sqlite ? replaceFromTemplate(store.sqlite, template.file, mark) : await replaceOnPostgres(store.db, template.file, mark);

@@ -69,7 +69,7 @@ export function seedCommand(program: Command): void {
         const started = Date.now();
         const onProgress = (what: string, done: number, total: number) => bar.update(what, done, total);
         const counts = flags.demo
-          ? await loadDemo(store, { seed: flags.seed, onProgress, collateral: config.bots }).then(async (c) => { await markDemo(store.db, flags.seed ?? DEMO_SEED); return c; })
+          ? await loadDemo(store, { seed: flags.seed, onProgress, collateral: config.bots, day: Date.now() }).then(async (c) => { await markDemo(store.db, flags.seed ?? DEMO_SEED); return c; })
           : await seedScale(store, { seed: flags.seed, events: flags.events, marketsPerEvent: flags.marketsPerEvent, comments: flags.comments, profiles: flags.profiles, onProgress });
         bar.stop();
         const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ');

@@ -7,7 +7,7 @@
 import type { NewComment } from '../catalog/write.js';
 import type { Prng } from '../domain/prng.js';
 import type { GeneratedProfile } from './people.js';
-import { BASE_MS, DAY, MINUTE } from './time.js';
+import { DAY, MINUTE } from './time.js';
 import { GENERIC_COMMENTS, REACTIONS, REPLY_COMMENTS, SUBJECT_COMMENTS } from './vocab.js';
 
 export interface CommentTarget {
@@ -70,7 +70,7 @@ export function rootBody(rng: Prng, subjects: readonly string[]): string {
   return rng.pick(SUBJECT_COMMENTS).replace('{x}', rng.pick(subjects));
 }
 
-export function planComments(rng: Prng, targets: readonly CommentTarget[], profiles: readonly GeneratedProfile[]): PlannedComment[] {
+export function planComments(rng: Prng, targets: readonly CommentTarget[], profiles: readonly GeneratedProfile[], base: number): PlannedComment[] {
   const authors = new AuthorPicker(profiles);
   const plan: PlannedComment[] = [];
   const addReplies = (parentIndex: number, depth: number, to: number) => {
@@ -88,7 +88,7 @@ export function planComments(rng: Prng, targets: readonly CommentTarget[], profi
     }
   };
   for (const t of targets) {
-    const to = Math.min(t.to, BASE_MS);
+    const to = Math.min(t.to, base);
     for (let r = 0; r < t.roots; r++) {
       const userAddress = authors.pick(rng);
       const span = Math.max(1, Math.floor((to - t.from) / MINUTE) - 1);

@@ -9,7 +9,7 @@ import { DEFAULT_NEG_RISK_ADAPTER } from '../domain/neg-risk-ids.js';
 import type { NewEvent, NewMarket, NewSeries } from '../catalog/write.js';
 import type { Prng } from '../domain/prng.js';
 import { IMAGE_HOST } from './people.js';
-import { BASE_MS, DAY, HOUR, slugify } from './time.js';
+import { DAY, HOUR, slugify } from './time.js';
 
 export interface MarketSpec {
   /** The candidate or bucket this market is about ("Elena Moreau", "$94,000"). */
@@ -78,11 +78,12 @@ function marketSettings(rng: Prng, spec: EventSpec, index: number): Partial<NewM
 
 export interface BuiltEvent { event: NewEvent; spec: EventSpec; createdAt: number }
 
-export function buildEvent(rng: Prng, spec: EventSpec, slugs: SlugSet): BuiltEvent {
+/** `base`: the demo's "now" (time.ts, DemoClock). */
+export function buildEvent(rng: Prng, spec: EventSpec, slugs: SlugSet, base: number): BuiltEvent {
   const closed = spec.closed ?? false;
   const createdAt = closed
     ? spec.endDate - rng.int(20, 90) * DAY - rng.int(0, 23) * HOUR
-    : Math.min(BASE_MS - rng.int(2, 100) * DAY, spec.endDate - 2 * DAY) - rng.int(0, 23) * HOUR;
+    : Math.min(base - rng.int(2, 100) * DAY, spec.endDate - 2 * DAY) - rng.int(0, 23) * HOUR;
   const slug = slugs.take(spec.title);
   const markets: NewMarket[] = spec.markets.map((m, i) => {
     const mslug = spec.kind === 'single' ? slugs.take(`${slug}-market`) : slugs.take(m.question);

@@ -16,7 +16,7 @@ import { buildEvent, SERIES, SlugSet } from './events.js';
 import { THEMES } from './themes.js';
 import { planComments, type CommentTarget } from './comments.js';
 import { CREATORS, SITES, TAGS } from './vocab.js';
-import { BASE_MS, DAY } from './time.js';
+import { DAY, demoClock } from './time.js';
 import { simulateTrading } from './trading.js';import type { Collateral } from '../domain/ctf-ids.js';
 
 
@@ -28,11 +28,29 @@ export interface LoadOptions {
   onProgress?: OnProgress | undefined;
   /** The collateral of the position-id formula (the config's; Polygon's by default). */
   collateral?: Collateral | undefined;
+  /**
+   * The load day (ms; its UTC midnight becomes the data set's "now", time.ts DemoClock). Callers
+   * pass the real day (`Date.now()`) or, for a reset, `demoBaseOf` the database; absent, the fixed
+   * BASE_MS. Same seed and same day: the same rows.
+   */
+  day?: number | undefined;
 }
 
 export interface DemoCounts { events: number; markets: number; profiles: number; comments: number }
 
 export const DEMO_SEED = 2026;
+/** Tags, sites and series are created this many days before the demo's "now" (demoBaseOf reads it back). */
+const TAGS_BEFORE = 400;
+
+/**
+ * The load day of the demo a database holds (its "now", ms), read back from its rows: the demo's
+ * tags are created TAGS_BEFORE days before it. A reset reloads the demo for this day, so it
+ * restores the seeded state exactly; undefined without tags.
+ */
+export async function demoBaseOf(db: Db): Promise<number | undefined> {
+  const row = await db.selectFrom('tags').select((eb) => eb.fn.min<number>('created_at').as('t')).executeTakeFirst();
+  return row?.t == null ? undefined : Number(row.t) + TAGS_BEFORE * DAY;
+}
 export const DEMO_PROFILES = 64;
 
 /** True when any catalog table has rows (the seed command refuses to mix data sets). */
@@ -51,7 +69,7 @@ async function hasEvents(db: Db): Promise<boolean> {
 /** Writes the demo catalog in one transaction, then makes its trading history (trading.ts). */
 export async function loadDemo(store: Store, opts: LoadOptions = {}): Promise<DemoCounts> {
   const counts = await store.db.transaction().execute((trx) => writeDemo(trx, opts));
-  await simulateTrading(store, opts.seed ?? DEMO_SEED, opts.onProgress);
+  await simulateTrading(store, opts.seed ?? DEMO_SEED, opts.onProgress, demoClock(opts.day).base);
   return counts;
 }
 
@@ -63,7 +81,7 @@ export async function loadDemoIfEmpty(store: Store, opts: LoadOptions): Promise<
     await writeDemo(trx, opts);
     return true;
   });
-  if (loaded) await simulateTrading(store, opts.seed ?? DEMO_SEED, opts.onProgress);
+  if (loaded) await simulateTrading(store, opts.seed ?? DEMO_SEED, opts.onProgress, demoClock(opts.day).base);
   return loaded;
 }
 
@@ -76,13 +94,14 @@ export async function writeDemo(db: Db, opts: LoadOptions = {}): Promise<DemoCou
   const events = root.fork('events');
   const talk = root.fork('comments');
   const rand = (n: number) => ids.bytes(n);
-  const t0 = BASE_MS - 400 * DAY;
+  const at = demoClock(opts.day);
+  const t0 = at.base - TAGS_BEFORE * DAY;
 
   for (const tag of TAGS) await upsertTag(db, tag, t0);
   for (const site of SITES) await upsertSite(db, site, t0);
   for (const s of SERIES) await upsertSeries(db, s, t0);
 
-  const profiles = makeProfiles(people, DEMO_PROFILES);
+  const profiles = makeProfiles(people, DEMO_PROFILES, at.base);
   const creatorIds: number[] = [];
   for (const [i, c] of CREATORS.entries()) {
     const wallet = c.hasWallet ? profiles[i]! : undefined;
@@ -98,7 +117,7 @@ export async function writeDemo(db: Db, opts: LoadOptions = {}): Promise<DemoCou
   }
 
   const slugs = new SlugSet();
-  const built = THEMES.flatMap((theme) => theme(events)).map((spec) => buildEvent(events, spec, slugs))
+  const built = THEMES.flatMap((theme) => theme(events, at)).map((spec) => buildEvent(events, spec, slugs, at.base))
     .sort((a, b) => a.createdAt - b.createdAt);
   const targets: CommentTarget[] = [];
   let markets = 0;
@@ -106,7 +125,7 @@ export async function writeDemo(db: Db, opts: LoadOptions = {}): Promise<DemoCou
     const creator = b.spec.creator;
     const created = await insertEvent(db, { ...b.event, creatorId: creator == null ? null : creatorIds[creator]! }, b.createdAt, { rand, collateral: opts.collateral });
     markets += created.markets.length;
-    const to = Math.min(b.spec.endDate, BASE_MS);
+    const to = Math.min(b.spec.endDate, at.base);
     const named = b.spec.kind === 'neg';
     targets.push({ type: 'Event', id: created.id, subjects: named ? b.spec.markets.map((m) => m.subject) : [], from: b.createdAt, to,
       roots: b.spec.kind === 'neg' ? events.int(5, 10) : events.int(3, 7) });
@@ -116,9 +135,9 @@ export async function writeDemo(db: Db, opts: LoadOptions = {}): Promise<DemoCou
     report('demo events', i + 1, built.length);
   }
   const series = await db.selectFrom('series').select('id').orderBy('id').execute();
-  for (const s of series) targets.push({ type: 'Series', id: s.id, subjects: [], from: t0 + 30 * DAY, to: BASE_MS, roots: events.int(2, 4) });
+  for (const s of series) targets.push({ type: 'Series', id: s.id, subjects: [], from: t0 + 30 * DAY, to: at.base, roots: events.int(2, 4) });
 
-  const plan = planComments(talk, targets, profiles);
+  const plan = planComments(talk, targets, profiles, at.base);
   const commentIds: number[] = [];
   for (const [i, c] of plan.entries()) {
     const { parentIndex, ...comment } = c;

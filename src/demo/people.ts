@@ -34,7 +34,8 @@ export interface GeneratedProfile extends NewProfile {
 }
 
 /** One wallet's profile: a handle, a real-looking name or nothing (the pseudonym shows). */
-export function makeProfile(rng: Prng, serial: number): GeneratedProfile {
+/** `base`: the demo's "now" (time.ts, DemoClock). */
+export function makeProfile(rng: Prng, serial: number, base = BASE_MS): GeneratedProfile {
   const address = randomAddress(rng);
   const style = rng.weighted([['handle', 5], ['person', 3], ['none', 2]] as const);
   const name = style === 'handle'
@@ -51,13 +52,13 @@ export function makeProfile(rng: Prng, serial: number): GeneratedProfile {
     displayUsernamePublic: !rng.chance(0.1),
     isMod: rng.chance(0.04),
     isCreator: false,
-    createdAt: BASE_MS - rng.int(30, 720) * DAY - rng.int(0, 1439) * MINUTE,
+    createdAt: base - rng.int(30, 720) * DAY - rng.int(0, 1439) * MINUTE,
     activity: rng.weighted([[1, 6], [2, 3], [5, 2], [12, 1]] as const),
   };
 }
 
-export function makeProfiles(rng: Prng, count: number): GeneratedProfile[] {
+export function makeProfiles(rng: Prng, count: number, base = BASE_MS): GeneratedProfile[] {
   const out: GeneratedProfile[] = [];
-  for (let i = 0; i < count; i++) out.push(makeProfile(rng, i + 1));
+  for (let i = 0; i < count; i++) out.push(makeProfile(rng, i + 1, base));
   return out;
 }

@@ -9,6 +9,23 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
+/**
+ * The demo's clock for one load (issue #37): `base` is the data set's "now", the UTC midnight of
+ * the load day, and `utc` gives the themes' dates (written as of BASE_MS) moved by the same whole
+ * number of days, so a demo loaded a week later has no open market whose date is past. Without a
+ * load day it is BASE_MS itself (the fixed reference the tests compare byte for byte).
+ */
+export interface DemoClock {
+  base: number;
+  utc(year: number, month: number, day: number, hour?: number): number;
+}
+
+export function demoClock(loadDayMs: number = BASE_MS): DemoClock {
+  const base = Math.floor(loadDayMs / DAY) * DAY;
+  const shift = base - BASE_MS;
+  return { base, utc: (year, month, day, hour = 0) => utc(year, month, day, hour) + shift };
+}
+
 /** A UTC date as ms (month is 1-based, unlike Date.UTC). */
 export function utc(year: number, month: number, day: number, hour = 0): number {
   return Date.UTC(year, month - 1, day, hour);

@@ -33,7 +33,7 @@ function onGrid(p: number, tick: number): number {
 
 const shares = (n: number) => n * MICRO;
 
-async function loadMarkets(store: Store, rng: Prng, makers: string[]): Promise<SimMarket[]> {
+async function loadMarkets(store: Store, rng: Prng, makers: string[], base: number): Promise<SimMarket[]> {
   const rows = await store.db.selectFrom('markets').innerJoin('events', 'events.id', 'markets.event_id')
     .select(['markets.condition_id', 'markets.minimum_tick_size', 'markets.closed', 'markets.is_50_50_outcome', 'markets.start_date',
       'markets.end_date', 'markets.created_at', 'events.neg_risk', 'events.id as event_id'])
@@ -41,7 +41,7 @@ async function loadMarkets(store: Store, rng: Prng, makers: string[]): Promise<S
   const perEvent = new Map<number, number>();
   for (const r of rows) perEvent.set(r.event_id, (perEvent.get(r.event_id) ?? 0) + 1);
   return rows.map((r, i) => {
-    const to = r.closed === 1 ? Math.min(r.end_date ?? BASE_MS - DAY, BASE_MS - HOUR) : BASE_MS;
+    const to = r.closed === 1 ? Math.min(r.end_date ?? base - DAY, base - HOUR) : base;
     const from = Math.max(r.created_at, to - WINDOW);
     // Candidates of a negative-risk event share the probability mass.
     const n = r.neg_risk === 1 ? perEvent.get(r.event_id)! : 1;
@@ -55,15 +55,16 @@ async function loadMarkets(store: Store, rng: Prng, makers: string[]): Promise<S
 
 export interface TradingCounts { trades: number; orders: number; resolved: number }
 
-export async function simulateTrading(store: Store, seed: number, onProgress: OnProgress = () => {}): Promise<TradingCounts> {
+/** `base`: the demo's "now" (time.ts, DemoClock); the history ends there. */
+export async function simulateTrading(store: Store, seed: number, onProgress: OnProgress = () => {}, base = BASE_MS): Promise<TradingCounts> {
   const rng = new Prng(`trading:${seed}`);
-  const clock = manualClock(BASE_MS - WINDOW - DAY);
+  const clock = manualClock(base - WINDOW - DAY);
   const idRng = rng.fork('ids');
   const ids = { next: () => `0x${Buffer.from(idRng.bytes(32)).toString('hex')}` };
   const wallets = (await store.db.selectFrom('profiles').select('address').orderBy('address').execute()).map((r) => r.address);
   const makers = wallets.slice(0, MAKERS);
   const takers = wallets.slice(MAKERS);
-  const markets = await loadMarkets(store, rng, makers);
+  const markets = await loadMarkets(store, rng, makers, base);
   const svc = await ExchangeService.open(store, { clock, ids });
   const pending: Promise<unknown>[] = [];
   const run = <R extends { effects: import('../core/index.js').Effects }>(fn: (ex: ExchangeCore) => R): R => {
@@ -136,12 +137,12 @@ export async function simulateTrading(store: Store, seed: number, onProgress: On
   await flush();
   onProgress('demo trading', schedule.length, schedule.length);
   // Holders of NO in neg-risk events convert some of it (src/demo/neg-risk.ts), before any resolution.
-  clock.set(BASE_MS - 2 * HOUR);
+  clock.set(base - 2 * HOUR);
   demoConversions(svc.core, markets, takers, rng, run);
   await flush();
 
   let resolved = 0;
-  clock.set(BASE_MS - HOUR);
+  clock.set(base - HOUR);
   for (const m of markets) {
     if (m.closed) {
       const payouts: [number, number] = negRiskPayouts(m, markets) ?? (m.fifty ? [MICRO / 2, MICRO / 2] : m.fair >= 0.5 ? [MICRO, 0] : [0, MICRO]);

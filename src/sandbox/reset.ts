@@ -53,14 +53,15 @@ export async function markDemo(db: Kysely<any>, seed: number): Promise<void> {
 }
 
 /** Builds a template database: the demo data set, or (`empty`) nothing but the schema. */
-export async function buildTemplate(kind: 'demo' | 'empty', seed = DEMO_SEED, collateral?: Collateral): Promise<Template> {
+/** `day`: the demo's load day (`demoBaseOf` the database being reset: a reset restores its own day). */
+export async function buildTemplate(kind: 'demo' | 'empty', seed = DEMO_SEED, collateral?: Collateral, day?: number): Promise<Template> {
   const dir = mkdtempSync(join(tmpdir(), `sibyl-${kind}-template-`));
   const dispose = () => rmSync(dir, { recursive: true, force: true });
   const store = openStore({ dataDir: dir, commitProbe: false });
   try {
     await migrateToLatest(store, { collateral });
     if (kind === 'demo') {
-      await loadDemo(store, { seed, collateral });
+      await loadDemo(store, { seed, collateral, day });
       await fillEventItems(store.db);
     }
   } catch (err) {

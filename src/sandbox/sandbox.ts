@@ -19,6 +19,7 @@ import { Traders, type TraderDeps, type SimCounts } from './traders.js';
 import { SimPruner } from './prune.js';
 import { PgSimPruner } from './prune-pg.js';
 import { buildTemplate, holdsDemo, replaceFromTemplate, type Template } from './reset.js';
+import { demoBaseOf } from '../demo/load.js';
 import { replaceOnPostgres } from './reset-pg.js';
 import { replaceState } from './replace.js';import type { Collateral } from '../domain/ctf-ids.js';
 
@@ -59,6 +60,7 @@ export class Sandbox {
   private lastPrune = 0;
   private readonly pruner: SimPruner | PgSimPruner;
   private template: Template | null = null;
+  private templateDay: number | undefined;
   /** The demo's seed when the database holds the demo data set, else null. */
   private demo: number | null = null;
   private resetting: Promise<unknown> = Promise.resolve();
@@ -147,7 +149,10 @@ export class Sandbox {
     let tables = 0;
     try {
       const seed = this.demo;
-      const template = wipe || seed === null ? await buildTemplate('empty') : (this.template ??= await buildTemplate('demo', seed, this.d.collateral));
+      const day = wipe || seed === null ? undefined : await demoBaseOf(this.d.db); // the demo's own load day: restored exactly
+      if (this.template !== null && this.templateDay !== day) { this.template.dispose(); this.template = null; }
+      const template = wipe || seed === null ? await buildTemplate('empty') : (this.template ??= await buildTemplate('demo', seed, this.d.collateral, day));
+      if (template === this.template) this.templateDay = day;
       try {
         await replaceState(opts.exchange, async () => {
           const mark = wipe ? null : seed;
