@@ -32,7 +32,7 @@ export interface BenchContext {
 export interface BenchServerSpec {
   /** Suites naming the same server id share one server process and data directory. */
   id: string;
-  /** Extra environment for the server process (runtime.md names). */
+  /** Extra environment for the server process (docs/venue.md §14 names). */
   env?: Record<string, string>;
   /**
    * Builds the data set before the server starts (e.g. `sibyl seed --scale`). The data

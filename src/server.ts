@@ -1,7 +1,7 @@
 /**
  * Composition root: opens the store, takes its writer lock (one process per database: a second
  * one refuses to start, naming the holder — src/store/writer-lock.ts), migrates it, fills an empty embedded database with the
- * demo data set (runtime.md), builds the event list's missing stored items, rebuilds the
+ * demo data set (docs/venue.md §14), builds the event list's missing stored items, rebuilds the
  * exchange from the database, builds the services (the catalog's builds its search index on SQLite) and the HTTP app. `sibyl serve`, the tests
  * and the benchmarks all start the service through here, so they run the same thing.
  */

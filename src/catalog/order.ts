@@ -1,6 +1,6 @@
 /**
  * The `order` parameter of the catalog lists: comma-separated camelCase field names of the
- * response (compat.md §6), each mapped to an indexed column. An unknown name is a 400 that lists
+ * response (docs/venue.md §6), each mapped to an indexed column. An unknown name is a 400 that lists
  * the valid ones. `ascending` applies to every named column; the row id always breaks ties in the
  * same direction so pages are stable.
  */

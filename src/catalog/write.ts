@@ -293,7 +293,7 @@ export async function updateMarketRow(db: Db, conditionId: string, patch: Market
   return row?.event_id;
 }
 
-/** Records an operator change (runtime.md: every change is recorded). */
+/** Records an operator change (docs/venue.md §14: every change is recorded). */
 export async function audit(db: Db, action: string, target: string, payload: unknown, now: number): Promise<void> {
   await db.insertInto('admin_audit').values({ action, target, payload: JSON.stringify(payload ?? {}), created_at: now }).execute();
 }

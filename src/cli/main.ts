@@ -1,6 +1,6 @@
 /**
  * The `sibyl` command line. Each subcommand lives in its own file and registers itself here.
- * Configuration comes from the environment (runtime.md); flags mirror the common variables.
+ * Configuration comes from the environment (docs/venue.md §14); flags mirror the common variables.
  */
 import { Command } from 'commander';
 import { serveCommand } from './serve.js';

@@ -1,5 +1,5 @@
 /**
- * Service configuration, read once from the environment (runtime.md is the contract for the
+ * Service configuration, read once from the environment (docs/venue.md §14 is the contract for the
  * names and defaults). Every value is validated at start: a bad value stops the process with a
  * message naming the variable, what was given and what is accepted — never a late crash.
  */
@@ -44,7 +44,7 @@ export interface Config {
   smallBodyLimit: number;
   /** Edge: key prefix of the shared rate-limit counters (one per deployment; tests randomise it). */
   rateLimitPrefix: string;
-  /** Edge: per-signer order/cancel buckets (compat.md §13): `off`, `warn` (refusals pass with a warning header), `enforce`. */
+  /** Edge: per-signer order/cancel buckets (docs/venue.md §13): `off`, `warn` (refusals pass with a warning header), `enforce`. */
   signerLimits: 'off' | 'warn' | 'enforce';
   /** Edge: CORS — `off`, `*` (any origin) or a list of origins; methods allowed cross-origin. */
   corsOrigins: 'off' | '*' | string[];

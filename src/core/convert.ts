@@ -1,6 +1,6 @@
 /**
  * Conversion of NO positions in a neg-risk event, as the NegRiskAdapter's `convertPositions`
- * (compat.md §11, docs/neg-risk.md): giving up `amount` NO of each of the m questions whose bit
+ * (docs/venue.md §11, docs/neg-risk.md): giving up `amount` NO of each of the m questions whose bit
  * is set in `indexSet` yields (m − 1)·(amount − fee) collateral and (amount − fee) YES of each of
  * the n − m other questions; the fee's share of both goes to the vault (NEG_RISK_VAULT).
  *

@@ -1,5 +1,5 @@
 /**
- * Neg-risk events in the core (compat.md §11, docs/neg-risk.md): a set of binary markets
+ * Neg-risk events in the core (docs/venue.md §11, docs/neg-risk.md): a set of binary markets
  * ("questions") of which exactly one resolves YES. The registry groups markets by their
  * `negRiskMarketID`; this module holds the accounting the conversion needs, the resolution
  * rules and the invariant checks for such events. The conversion command itself is convert.ts.

@@ -1,7 +1,7 @@
 /**
  * Order admission rules that need no balance or book: market state, token, tick grid, lot size,
  * minimum size, market-BUY minimum notional, expiration and type combinations. Each failure is a
- * Reject with the real exchange's text and the broken limit (compat.md §3).
+ * Reject with the real exchange's text and the broken limit (docs/venue.md §3).
  */
 
 import { LOT, MAX_AMOUNT, MICRO, formatMicro, notional, validPrice, validSize } from '../domain/money.js';

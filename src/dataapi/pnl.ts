@@ -1,5 +1,5 @@
 /**
- * compat.md §7's position formulas over the ledger's integer state. Inputs are micro-units
+ * docs/venue.md §7's position formulas over the ledger's integer state. Inputs are micro-units
  * (sizes in micro-shares, prices in micro per share); values come out in micro collateral,
  * exact: (size / LOT) × price is an integer below 2^53, so a value has at most 2 decimals of
  * micro. Percentages are plain numbers. Conversion to decimals happens in the response shaping.

@@ -1,5 +1,5 @@
 /**
- * `GET /positions`: a wallet's positions with compat.md §7's PnL, the live price, the
+ * `GET /positions`: a wallet's positions with docs/venue.md §7's PnL, the live price, the
  * redeemable/mergeable flags and the catalog fields. Positions come from the exchange core
  * (the ledger updates them in the same step as balances; like the books, memory is the truth),
  * catalog fields from the market views, prices from one book read per market. Filter, sort and

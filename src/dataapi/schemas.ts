@@ -1,6 +1,6 @@
 /**
  * The data API's wire shapes, written once: the query of each route (spec "Positions",
- * "Activity", "Holders" and the compat.md §7 extensions) and the items it answers with. The
+ * "Activity", "Holders" and the docs/venue.md §7 extensions) and the items it answers with. The
  * routes (src/routes/dataapi) declare them; the service takes its parameter and item types from
  * them with `Static<>`. String enums are one `enum` keyword, so a wrong value reads "must be one of: …".
  */

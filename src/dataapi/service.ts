@@ -1,6 +1,6 @@
 /**
  * The data API (`GET /positions`, `/activity`, `/holders`; spec "Positions", "Activity",
- * "Holders", compat.md §7) as one service, built once by the composition root (src/server.ts).
+ * "Holders", docs/venue.md §7) as one service, built once by the composition root (src/server.ts).
  * Each answer is kept serialised (UTF-8 JSON bytes, sent as they are: encoding a 260 kB string
  * on every send cost more than building the page) in an area of the process's cache, under a
  * version named from the two sources of the one freshness model only:

@@ -1,5 +1,5 @@
 /**
- * Wallet addresses: validated on input, EIP-55 checksummed on output (runtime.md). viem does
+ * Wallet addresses: validated on input, EIP-55 checksummed on output (docs/venue.md §14). viem does
  * the keccak-based checksum; nothing here hand-rolls it.
  */
 import { getAddress, isAddress } from 'viem';

@@ -1,5 +1,5 @@
 /**
- * Conditional Tokens position ids (compat.md §10), computed exactly as the ConditionalTokens
+ * Conditional Tokens position ids (docs/venue.md §10), computed exactly as the ConditionalTokens
  * contract's CTHelpers do, with viem's keccak256/encodePacked and @noble/curves' alt_bn128 field:
  *
  *   collectionId = getCollectionId(0x0, conditionId, indexSet)

@@ -1,5 +1,5 @@
 /**
- * Offset cursors of every paginated list (compat.md §5): `next_cursor` is the base64
+ * Offset cursors of every paginated list (docs/venue.md §5): `next_cursor` is the base64
  * of the decimal offset (`MA==` = 0, `MTAw` = 100) and `LTE=` (base64 of "-1") marks the end.
  * Anything else — bad base64, a non-decimal, a negative or absurd offset — is the real
  * service's 400 `Invalid next_cursor`.

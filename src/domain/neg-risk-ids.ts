@@ -1,5 +1,5 @@
 /**
- * Neg-risk ids as the NegRiskAdapter derives them (compat.md §11, docs/neg-risk.md), pure:
+ * Neg-risk ids as the NegRiskAdapter derives them (docs/venue.md §11, docs/neg-risk.md), pure:
  *
  * - `negRiskMarketID = keccak256(abi.encode(address oracle, uint256 feeBips, bytes metadata))`
  *   with its last byte zeroed (room for ≤ 256 questions);

@@ -1,7 +1,7 @@
 /**
  * The closed catalogue of order and ledger rejections. A rejection is a value, never an
  * exception: it carries a machine-readable `code`, the limit that was broken, and — where the
- * real exchange has one (compat.md §3) — the exact error text so the HTTP layer can pass it on.
+ * real exchange has one (docs/venue.md §3) — the exact error text so the HTTP layer can pass it on.
  */
 
 export type RejectCode =
@@ -49,7 +49,7 @@ export function reject(code: RejectCode, message: string, detail: Record<string,
   return { code, message, ...detail };
 }
 
-/** Real texts (compat.md §3). Amounts in messages are decimal strings, as the real exchange shows. */
+/** Real texts (docs/venue.md §3). Amounts in messages are decimal strings, as the real exchange shows. */
 export const MSG = {
   balance: 'not enough balance / allowance',
   price: (p: string, t: string, max: string) => `invalid price (${p}), min: ${t} - max: ${max}`,

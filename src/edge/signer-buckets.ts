@@ -1,5 +1,5 @@
 /**
- * Token buckets of the per-signer limits (compat.md §13), in milli-tokens (integers): a bucket
+ * Token buckets of the per-signer limits (docs/venue.md §13), in milli-tokens (integers): a bucket
  * refills `rate` tokens a second up to `burst`; a request of cost `c` passes when the bucket holds
  * at least `c`, and takes them. A forced take (cancel-all's +1 per order cancelled) takes
  * whatever the balance, down to `floor` (0, or no floor where a tier allows negative balances).

@@ -1,5 +1,5 @@
 /**
- * Per-signer rate limits as the venue announced them (compat.md §13), behind the per-address
+ * Per-signer rate limits as the venue announced them (docs/venue.md §13), behind the per-address
  * limits of rate-limit.ts: every signer (the authenticated wallet) has an order bucket and a
  * cancel bucket, sized by its tier (src/trading/signer-tiers.ts). Costs: `POST /order` 1,
  * `POST /orders` one per order (all or nothing: a batch costing more than the bucket holds is

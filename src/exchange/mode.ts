@@ -26,7 +26,7 @@ export async function storeExchangeMode(db: Kysely<Database>, mode: ExchangeMode
   });
 }
 
-/** The venue's own texts for its cancel-only and disabled modes (compat.md §12). */
+/** The venue's own texts for its cancel-only and disabled modes (docs/venue.md §12). */
 export const VENUE_MODE_TEXT = {
   'cancel-only': 'Trading is currently cancel-only. New orders are not accepted, but cancels are allowed.',
   disabled: 'Trading is currently disabled. Check polymarket.com for updates',

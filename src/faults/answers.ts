@@ -1,5 +1,5 @@
 /**
- * The venue's own answers to its failures (compat.md §12), byte for byte: status, `{"error"}`
+ * The venue's own answers to its failures (docs/venue.md §12), byte for byte: status, `{"error"}`
  * body (with the venue's extra fields where it sends them) and headers. The machine-readable
  * code of each also goes out in `x-error-code`, as on every error of this service.
  */

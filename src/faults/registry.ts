@@ -1,5 +1,5 @@
 /**
- * The provoked faults of the venue (issue #41; the venue's behaviour: compat.md §12). The
+ * The provoked faults of the venue (issue #41; the venue's behaviour: docs/venue.md §12). The
  * operator adds, lists and ends them (`/admin/faults`); the edge asks `armed` on every request —
  * one boolean, false while nothing is provoked — and only then what a request meets
  * (`trading`, `latency`). Faults end on time by themselves: a timer at the next end, and a lazy

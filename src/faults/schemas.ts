@@ -23,7 +23,7 @@ export const FaultScope = Type.Object({
 export type FaultScope = Static<typeof FaultScope>;
 
 export const FaultInput = Type.Object({
-  kind: Type.Unsafe<FaultKind>(Type.String({ enum: [...FAULT_KINDS], description: 'the failure to provoke (compat.md §12)' })),
+  kind: Type.Unsafe<FaultKind>(Type.String({ enum: [...FAULT_KINDS], description: 'the failure to provoke (docs/venue.md §12)' })),
   scope: Type.Optional(FaultScope),
   durationS: Type.Optional(Type.Number({ minimum: 0, maximum: 604_800, description: 'seconds; engine_restart 90 by default, post_only 120; absent = until ended' })),
   postOnlyS: Type.Optional(Type.Number({ minimum: 0, maximum: 86_400, description: 'engine_restart: the post-only window after it (default 120)' })),

@@ -62,7 +62,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   registerErrorHandling(app);
   registerJsonBody(app);
   await registerEdge(app, config, opts.redis); // security headers, CORS, rate limits (the process's Redis link), metrics, body limits
-  registerSignerLimits(app, config, services.signerTiers, opts.redis, services.now); // per-signer order/cancel buckets (compat.md §13)
+  registerSignerLimits(app, config, services.signerTiers, opts.redis, services.now); // per-signer order/cancel buckets (docs/venue.md §13)
   registerFaults(app, services.faults); // provoked faults: one boolean check a request while none is active (src/edge/faults.ts)
 
   await app.register(swagger, {

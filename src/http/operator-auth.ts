@@ -1,5 +1,5 @@
 /**
- * Operator API authentication (runtime.md): `Authorization: Bearer $SIBYL_ADMIN_TOKEN` on
+ * Operator API authentication (docs/venue.md §14): `Authorization: Bearer $SIBYL_ADMIN_TOKEN` on
  * every `/admin` route. With no token configured the operator API does not exist: its routes
  * answer 404 exactly like an unknown route, so a scan learns nothing.
  *

@@ -79,7 +79,7 @@ export interface Services {
   bookHistory: BookHistoryRecorder;
   /** Provoked faults (src/faults): the operator's `/admin/faults`, checked at the edge (src/edge/faults.ts). */
   faults: Faults;
-  /** Per-signer rate-limit tiers (compat.md §13), read by the edge's signer limits (src/edge/signer-limits.ts). */
+  /** Per-signer rate-limit tiers (docs/venue.md §13), read by the edge's signer limits (src/edge/signer-limits.ts). */
   signerTiers: SignerTiers;
   /** Scenarios: timelines of faults, resolutions, modes, shocks (src/faults/scenario.ts). */
   scenarios: Scenarios;

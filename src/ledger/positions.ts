@@ -1,5 +1,5 @@
 /**
- * Position maths (compat.md §7), updated in the same step as the balance change that causes it.
+ * Position maths (docs/venue.md §7), updated in the same step as the balance change that causes it.
  * Integer only: avgPrice is the weighted average rounded down to a micro; realizedPnl adds
  * floor((exit − avgPrice) × shares). Splits count as buying each outcome at 0.5 and merges as
  * selling each at 0.5; redemptions exit at the payout. Fees are not part of the average price.

@@ -35,7 +35,7 @@ export interface BalanceRow extends Balance {
   asset: string;
 }
 
-/** Position state of (wallet, token), compat.md §7. Prices in micro, sizes in micro-shares. */
+/** Position state of (wallet, token), docs/venue.md §7. Prices in micro, sizes in micro-shares. */
 export interface PositionRow {
   wallet: string;
   asset: string;

@@ -1,5 +1,5 @@
 /**
- * Order book snapshots (`GET /book`, `POST /books`), compat.md §4: bids ascending and asks
+ * Order book snapshots (`GET /book`, `POST /books`), docs/venue.md §4: bids ascending and asks
  * descending so the best price is the LAST element, `timestamp` the ms of the book's last change,
  * `hash` the SHA-1 hex of the compact JSON of the snapshot with `hash: ""` (keys in wire order).
  *

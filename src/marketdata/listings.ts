@@ -30,7 +30,7 @@ const LISTS: Record<ListName, { kind: ListKind; shape: (b: MarketBundle, p: Pric
   'sampling-simplified-markets': { kind: 'sampling', shape: simplifiedMarket },
 };
 
-/** Real page size of the market lists (compat.md §5). */
+/** Real page size of the market lists (docs/venue.md §5). */
 export const MARKET_PAGE_SIZE = 1000;
 
 /**

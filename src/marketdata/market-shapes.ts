@@ -2,7 +2,7 @@
  * Catalog rows + live prices → the order-book market shapes of the spec: the list form of
  * `GET /markets`, the by-id/sampling form (list fields + status, market_id, slug, assets_ids,
  * outcomes, event, raw_metadata), the simplified market and the abbreviated CLOB market info
- * (compat.md §4). Amounts are micro-units in storage and decimal JSON numbers here; fees are bps.
+ * (docs/venue.md §4). Amounts are micro-units in storage and decimal JSON numbers here; fees are bps.
  */
 import { formatMicro } from '../domain/money.js';
 import { isoTime } from '../domain/iso-time.js';

@@ -1,6 +1,6 @@
 /**
  * Best prices from the live books (memory, never the database). In the price map `BUY` is the
- * best bid and `SELL` the best ask of the token's own book (compat.md §4). An empty side has no
+ * best bid and `SELL` the best ask of the token's own book (docs/venue.md §4). An empty side has no
  * price: it answers `""` (price map, `/price`), and so do the midpoint and spread of a book with
  * an empty side — never a made-up number. A token without a trade answers last price `""` and side `""`.
  */

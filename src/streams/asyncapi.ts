@@ -1,7 +1,7 @@
 /**
  * The AsyncAPI 3.0 description of the streams (served at `/asyncapi.json`): both channels,
  * what a client sends, every event with its fields, and our additions (`seq`, `resync`,
- * `heartbeat`, `error`, `cancel_reason`). Written by hand from compat.md §9 and the builders in
+ * `heartbeat`, `error`, `cancel_reason`). Written by hand from docs/venue.md §9 and the builders in
  * this folder; test/streams checks that every event the service sends is described here.
  */
 type Schema = Record<string, unknown>;

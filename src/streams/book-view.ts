@@ -26,7 +26,7 @@ export function snapshotOf(book: MirrorBook, outcome: 0 | 1): BookSnapshot {
   const bids = sideLevels(mirror ? book.asks : book.bids, mirror, true);
   const asks = sideLevels(mirror ? book.bids : book.asks, mirror, false);
   const last = book.lastTrade0 === null ? null : mirror ? MICRO - book.lastTrade0 : book.lastTrade0;
-  // Key order is the hash's: compat.md §4, src/marketdata/book.ts.
+  // Key order is the hash's: docs/venue.md §4, src/marketdata/book.ts.
   const snap: BookSnapshot = {
     market: book.conditionId,
     asset_id: book.info.tokenIds[outcome],

@@ -1,6 +1,6 @@
 /**
  * One WebSocket connection's policy, independent of the transport (`Peer`): the subscribe
- * state machine of both channels, keepalive, limits and backpressure (compat.md §9).
+ * state machine of both channels, keepalive, limits and backpressure (docs/venue.md §9).
  * - `PING` → `PONG`, `ping` → `pong`; `PING` before a valid subscription closes 1008.
  * - A second first-message answers the text `INVALID OPERATION`; malformed input gets an
  *   `{"event_type":"error"}` event and the socket stays open.

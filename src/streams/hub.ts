@@ -168,7 +168,7 @@ export class Hub {
   }
 }
 
-/** One event as an object, several as an array (compat.md §9: frames may be arrays). */
+/** One event as an object, several as an array (docs/venue.md §9: frames may be arrays). */
 export function frameOf(events: unknown[]): Buffer {
   return Buffer.from(JSON.stringify(events.length === 1 ? events[0] : events));
 }

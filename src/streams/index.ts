@@ -1,5 +1,5 @@
 /**
- * The streams service: the WebSocket market and user channels (compat.md §9, issue #27) fed
+ * The streams service: the WebSocket market and user channels (docs/venue.md §9, issue #27) fed
  * by the exchange's committed batches. Built once by the composition root (src/server.ts),
  * handed to the routes (src/routes/streams/) as `services.streams`, closed on shutdown.
  * The routes own the transport; this owns everything else: the committed books (books.ts), the

@@ -3,7 +3,7 @@
  * kind of subscriber: which of the market's two tokens a socket holds (1 = outcome 0, 2 =
  * outcome 1, 3 = both) and whether it asked for `custom_feature_enabled` — at most six frames
  * per market and batch, each serialised once and sent as the same bytes to every socket of its
- * kind (compat.md §9). Every event carries the book `seq` the batch moved the market to.
+ * kind (docs/venue.md §9). Every event carries the book `seq` the batch moved the market to.
  *
  * Per batch, in this order: `tick_size_change` (the tick moved), `last_trade_price` (each trade,
  * as each token sees it), then `book` (after a trade, a reset, or a change with no visible

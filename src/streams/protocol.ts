@@ -1,5 +1,5 @@
 /**
- * What a client may send and what a rejection looks like (compat.md §9): the subscribe forms
+ * What a client may send and what a rejection looks like (docs/venue.md §9): the subscribe forms
  * of both channels, parsed into plain values or a reason. Pure: no socket here.
  */
 export interface MarketFirst { kind: 'market'; assets: string[]; custom: boolean; initialDump: boolean; level: number }

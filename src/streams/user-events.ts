@@ -1,5 +1,5 @@
 /**
- * The user channel's events of one committed batch, per account (compat.md §9): `order`
+ * The user channel's events of one committed batch, per account (docs/venue.md §9): `order`
  * (PLACEMENT for an order placed in the batch — followed by CANCELLATION when it also ended
  * cancelled there, e.g. a FAK remainder —, UPDATE when it filled, CANCELLATION with our
  * `cancel_reason`: user, dead-man's switch, self-trade prevention, expiry, resolution…) and

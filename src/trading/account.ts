@@ -53,7 +53,7 @@ export class AccountReads {
 
   /**
    * The `GET /data/orders` answer (UTF-8 JSON): one page of `wallet`'s open orders from `offset`,
-   * `next_cursor` empty on the last page (compat.md §5). Kept until the wallet's orders stamp
+   * `next_cursor` empty on the last page (docs/venue.md §5). Kept until the wallet's orders stamp
    * changes (wallet-stamps.ts: a change in memory, its commit, a rebuild of the core); the stamp
    * is read before the page is built, so a change made while it is built is never hidden.
    */

@@ -1,5 +1,5 @@
 /**
- * Turns a posted order (compat.md §3: the signed-order body existing clients send) into the
+ * Turns a posted order (docs/venue.md §3: the signed-order body existing clients send) into the
  * exchange's order command. Amounts are 6-decimal integer strings: for a BUY the maker gives
  * collateral and takes shares, for a SELL the reverse, and the price is their ratio. Limit
  * orders must state an exact price on the market's tick grid; market orders (FOK/FAK) state a

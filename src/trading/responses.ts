@@ -1,5 +1,5 @@
 /**
- * The order-entry answer of compat.md §3: `{success, errorMsg, orderID, status, makingAmount,
+ * The order-entry answer of docs/venue.md §3: `{success, errorMsg, orderID, status, makingAmount,
  * takingAmount, transactionsHashes, tradeIDs}`. A rejection also carries a machine-readable
  * `code` and `limit`, the rule it broke with its numbers (e.g. the free balance and what the
  * order needed), so a bot can react without parsing text. Amounts are decimal strings.

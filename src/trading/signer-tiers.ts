@@ -1,5 +1,5 @@
 /**
- * Per-signer rate-limit tiers (compat.md §13): the venue's table, and the tier of each wallet.
+ * Per-signer rate-limit tiers (docs/venue.md §13): the venue's table, and the tier of each wallet.
  * On the venue a wallet's tier follows its 30-day volume; here every wallet is `Standard` until
  * the operator sets another (`PUT /admin/wallets/{address}/rate-limit-tier`). Tiers are rows of
  * the `settings` table (`rate_limit_tier:<address>`), held in memory and read again every

@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from 'typebox';
 
-/** The order-entry answer of compat.md §3, with the rejection's `code` and `limit`. */
+/** The order-entry answer of docs/venue.md §3, with the rejection's `code` and `limit`. */
 export const OrderResponse = Type.Object({
   success: Type.Boolean(), errorMsg: Type.String(), orderID: Type.String(), status: Type.String(),
   makingAmount: Type.String(), takingAmount: Type.String(),

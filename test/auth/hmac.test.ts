@@ -1,4 +1,4 @@
-/** L2 signature primitives and credential shapes: the public test vector of compat.md §1. */
+/** L2 signature primitives and credential shapes: the public test vector of docs/venue.md §1. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeSecret, decodeSignature, l2Signature, signatureMatches } from '../../src/auth/hmac.js';

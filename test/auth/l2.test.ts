@@ -1,4 +1,4 @@
-/** Every L2 failure and success mode (compat.md §1), and builder attribution headers. */
+/** Every L2 failure and success mode (docs/venue.md §1), and builder attribution headers. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The Conditional Tokens position id (src/domain/ctf-ids.ts, compat.md §10): the real market's
+ * The Conditional Tokens position id (src/domain/ctf-ids.ts, docs/venue.md §10): the real market's
  * two clobTokenIds reproduce, and for any condition id, outcome and collateral the function agrees
  * with an independent computation written here from the contract's description — plain BigInt
  * modular exponentiation for the square root (P ≡ 3 mod 4), the resulting point checked to lie on
@@ -45,7 +45,7 @@ function independent(collateral: Hex, conditionId: Hex, outcome: number): string
 }
 
 describe('CTF position ids', () => {
-  it('reproduce the real market of compat.md §10', () => {
+  it('reproduce the real market of docs/venue.md §10', () => {
     const cid = '0x2e6af11e4b853b05ba7135239b21d77e808889b6ce1e735de856c94c4e5b5fce';
     assert.equal(positionId(USDC_E, cid, 0), '8851848546962572193739008211889046036776198486765606333032192644001246174440');
     assert.equal(positionId(USDC_E, cid, 1), '10181859819235412241349111952383458602722012323104397550162049365057126390549');

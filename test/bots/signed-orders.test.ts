@@ -23,7 +23,7 @@ const OPTS = { tickSize: '0.01' as const };
 const nextSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
 type Answer = { success?: boolean; orderID?: string; error?: string; code?: string; status?: number };
 
-/** V1 Order typed data, written out here independently of src/ (compat.md §10). */
+/** V1 Order typed data, written out here independently of src/ (docs/venue.md §10). */
 const ORDER_TYPES = {
   Order: [
     { name: 'salt', type: 'uint256' }, { name: 'maker', type: 'address' }, { name: 'signer', type: 'address' }, { name: 'taker', type: 'address' },

@@ -154,7 +154,7 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   await c.call({ method: 'POST', url: `/admin/wallets/${bobWallet.address}/signers`, admin: true, body: { signer: a.address }, expect: 200 });
   await c.call({ method: 'GET', url: `/admin/wallets/${bobWallet.address}/signers`, admin: true, expect: 200 });
   await c.call({ method: 'POST', url: '/admin/wallets/not-an-address/signers', admin: true, body: { signer: a.address }, expect: 400 });
-  // per-signer rate-limit tiers (compat.md §13)
+  // per-signer rate-limit tiers (docs/venue.md §13)
   await c.call({ method: 'GET', url: '/v1/user/rate-limit-tier', l2: a, expect: 200 });
   await c.call({ method: 'PUT', url: `/admin/wallets/${bobWallet.address}/rate-limit-tier`, admin: true, body: { tier: 'Gold' }, expect: 200 });
   await c.call({ method: 'PUT', url: '/admin/wallets/not-an-address/rate-limit-tier', admin: true, body: { tier: 'Gold' }, expect: 400 });

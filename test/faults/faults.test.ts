@@ -1,5 +1,5 @@
 /**
- * Provoked faults (issue #41, compat.md §12) over real sockets: each kind answers with the
+ * Provoked faults (issue #41, docs/venue.md §12) over real sockets: each kind answers with the
  * venue's status, body (byte for byte) and headers, only within its scope and window, and ends
  * on time; engine_restart flows into post_only; lost_answer places the order and closes the
  * connection; the unmodified clob-client-v2 sees the venue's errors.

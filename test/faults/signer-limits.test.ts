@@ -1,5 +1,5 @@
 /**
- * Per-signer rate limits (compat.md §13) over real sockets: headers on every order and cancel,
+ * Per-signer rate limits (docs/venue.md §13) over real sockets: headers on every order and cancel,
  * warn (default) passes with `Poly-RateLimit-Warning: true`, enforce answers 429 with
  * `Retry-After`; batches all or nothing; cancel-all's +1 per order cancelled; tiers set by the
  * operator and read with `GET /v1/user/rate-limit-tier`; two instances sharing one Redis count once.

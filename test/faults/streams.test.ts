@@ -1,5 +1,5 @@
 /**
- * Provoked stream faults over real sockets (issue #41, compat.md §12): a frozen market socket
+ * Provoked stream faults over real sockets (issue #41, docs/venue.md §12): a frozen market socket
  * keeps answering PING with PONG and gets no events; after the freeze it resumes where the
  * book is, with a visible `seq` gap that `resync` repairs. A drop cuts sockets abruptly (1006).
  */

@@ -1,4 +1,4 @@
-/** The offset cursor of compat.md §5: base64 of the decimal offset, `MA==` first, `LTE=` the end, anything else 400. */
+/** The offset cursor of docs/venue.md §5: base64 of the decimal offset, `MA==` first, `LTE=` the end, anything else 400. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeCursor, encodeCursor, pageOf } from '../../src/domain/cursor.js';

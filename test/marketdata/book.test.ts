@@ -1,5 +1,5 @@
 /**
- * `GET /book` and `POST /books`: compat.md §4 ordering (best price last), mirror books of the
+ * `GET /book` and `POST /books`: docs/venue.md §4 ordering (best price last), mirror books of the
  * two outcomes, hash recipe, timestamp of the last change, snapshot caching by book version,
  * and the error paths — on SQLite and PostgreSQL.
  */

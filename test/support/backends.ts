@@ -1,7 +1,7 @@
 /**
  * The storage backends a test runs against: SQLite always, PostgreSQL when DATABASE_URL is set
  * (each call gets a fresh database of its own, dropped at the end). When DATABASE_URL is
- * absent the PostgreSQL variants are skipped with a visible notice, as runtime.md requires.
+ * absent the PostgreSQL variants are skipped with a visible notice, as docs/venue.md §14 requires.
  *
  *   for (const backend of backends()) describe(`events (${backend.name})`, { skip: backend.skip }, () => { ... });
  */

@@ -1,6 +1,6 @@
 /**
  * Starts the real service in-process for a test (fastify `inject`, no port) on a fresh database
- * of the given backend. `env` overrides configuration variables (runtime.md names).
+ * of the given backend. `env` overrides configuration variables (docs/venue.md §14 names).
  */
 import { createService, type Service, type ServiceOptions } from '../../src/server.js';
 import type { Backend } from './backends.js';

@@ -1,7 +1,7 @@
 /**
  * The real, unmodified `@polymarket/clob-client` reads our account routes with its own
  * pagination loops: `getOpenOrders` (pages of 100; our last page ends with "" and the
- * follow-up request with an empty cursor answers LTE=, compat.md §5) and `getTrades`.
+ * follow-up request with an empty cursor answers LTE=, docs/venue.md §5) and `getTrades`.
  * Orders are placed through our HTTP API (the client's order builder signs uint256 token ids,
  * which our `<condition_id>:<index>` token ids are not — see docs/trading.md).
  */

@@ -1,5 +1,5 @@
 /**
- * Operator use cases for catalog content (runtime.md): comments and profiles. A comment must
+ * Operator use cases for catalog content (docs/venue.md §14): comments and profiles. A comment must
  * point at an existing entity (Event, Series or market by numeric id) and, when it replies, at a
  * comment of the same entity. Wallets are validated and stored EIP-55 checksummed.
  */

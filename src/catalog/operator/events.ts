@@ -1,5 +1,5 @@
 /**
- * Operator use cases for events and markets (runtime.md): create an event with its markets,
+ * Operator use cases for events and markets (docs/venue.md §14): create an event with its markets,
  * add a market to an event, change a market's flags and settings. Each runs in one transaction
  * with its audit record, so a failure leaves nothing behind and a success is visible at once
  * through the catalog routes. Condition, question and token ids are generated unless given.

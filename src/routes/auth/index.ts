@@ -1,5 +1,5 @@
 /**
- * API-key management (compat.md §1): L1 (wallet-signed) `POST /auth/api-key` creates,
+ * API-key management (docs/venue.md §1): L1 (wallet-signed) `POST /auth/api-key` creates,
  * `GET /auth/derive-api-key` re-derives; L2 `GET /auth/api-keys` lists the caller's keys and
  * `DELETE /auth/api-key` revokes the calling key. The work is in src/auth/.
  */

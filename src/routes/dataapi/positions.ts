@@ -9,7 +9,7 @@ export const positionsRoute: RouteModule = (app, services) => {
   app.get('/positions', {
     schema: {
       tags: [DATA_TAG], summary: 'Positions of a wallet',
-      description: 'PnL per compat.md §7. Filters, then sort (ties by asset), then offset/limit.',
+      description: 'PnL per docs/venue.md §7. Filters, then sort (ties by asset), then offset/limit.',
       querystring: Query, response: { 200: Type.Array(Position), ...DATA_ERRORS },
     },
     ...dataRouteOptions(services, Query),

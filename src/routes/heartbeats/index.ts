@@ -1,5 +1,5 @@
 /**
- * Session heartbeats (spec "Session heartbeat", compat.md §2): `POST /v1/heartbeats` chains
+ * Session heartbeats (spec "Session heartbeat", docs/venue.md §2): `POST /v1/heartbeats` chains
  * ids, `POST /heartbeats` just feeds the switch. Both are L2 and scoped to the caller's
  * address. The dead-man's switch itself is src/heartbeats/service.ts.
  */

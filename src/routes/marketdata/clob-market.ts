@@ -1,4 +1,4 @@
-/** `GET /clob-markets/{condition_id}` — a market's trading settings under the abbreviated names of compat.md §4. */
+/** `GET /clob-markets/{condition_id}` — a market's trading settings under the abbreviated names of docs/venue.md §4. */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { CLOB_ERRORS, ClobMarket, TAGS } from './schemas.js';

@@ -1,4 +1,4 @@
-/** `PUT /admin/wallets/{address}/rate-limit-tier {"tier"}` — sets a wallet's per-signer rate-limit tier (compat.md §13). */
+/** `PUT /admin/wallets/{address}/rate-limit-tier {"tier"}` — sets a wallet's per-signer rate-limit tier (docs/venue.md §13). */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { errors } from '../../errors/catalogue.js';

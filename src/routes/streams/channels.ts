@@ -1,5 +1,5 @@
 /**
- * `GET /ws/market` and `GET /ws/user` (compat.md §9): the upgrade passes the edge's hooks like
+ * `GET /ws/market` and `GET /ws/user` (docs/venue.md §9): the upgrade passes the edge's hooks like
  * any request (the connection counts against the CLOB family's rate limits; a refusal is a
  * 429 before the upgrade), then the socket is handed to the streams service. Every later
  * subscribe, unsubscribe and resync counts against the same windows.

@@ -1,5 +1,5 @@
 /**
- * The user channel's credentials check (compat.md §9): the first message carries the L2 API
+ * The user channel's credentials check (docs/venue.md §9): the first message carries the L2 API
  * key, secret and passphrase; they must be an active key's, compared in constant time — the
  * same facts L2 checks (src/auth/README.md), without a signature since there is no request to
  * sign. Here at the edge, handed to the streams service with each socket.

@@ -1,6 +1,6 @@
 /**
  * Account reads (L2; spec "Account data"): `GET /data/orders` (open orders; an empty cursor
- * ends the pages, compat.md §5), `GET /data/order/{id}`, `GET /data/trades` and
+ * ends the pages, docs/venue.md §5), `GET /data/order/{id}`, `GET /data/trades` and
  * `GET /builder/trades` (bare array, for the builder whose key signs the request).
  */
 import { Type, type Static } from 'typebox';

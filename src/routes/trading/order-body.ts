@@ -1,5 +1,5 @@
 /**
- * The posted order's wire schema (compat.md §3), with every field's exact type. The official
+ * The posted order's wire schema (docs/venue.md §3), with every field's exact type. The official
  * clients decide the shapes: `@polymarket/clob-client` 5.8.1 and the v1 orders of
  * `@polymarket/clob-client-v2` send `{salt: <number>, maker, signer, taker, tokenId, makerAmount,
  * takerAmount, side: "BUY"|"SELL", expiration, nonce, feeRateBps, signatureType: 0|1|2,

@@ -2,7 +2,7 @@
  * Refusals of order entry that happen before any order is looked at — a body that fails its
  * schema, a batch of more than 15 — answer 400 with the same body as an order the exchange
  * rejects: `{error, success: false, errorMsg, code, limit, …}`, so a client reads one
- * machine-readable `code` on every order rejection (compat.md §3's decision). The HTTP error is
+ * machine-readable `code` on every order rejection (docs/venue.md §3's decision). The HTTP error is
  * the catalogue's `invalid_order` (also in `x-error-code`).
  */
 import { ApiError } from '../../errors/catalogue.js';

@@ -1,5 +1,5 @@
 /**
- * `POST /order` — place one signed order (compat.md §3; L2). A rejection answers 400 with the
+ * `POST /order` — place one signed order (docs/venue.md §3; L2). A rejection answers 400 with the
  * real error text in `error`/`errorMsg`, a machine-readable `code` and the broken `limit`; so
  * does a body that fails the order schema (order-body.ts: every field's exact type).
  * Builder attribution comes from the optional builder headers.

@@ -1,4 +1,4 @@
-/** `GET /v1/user/rate-limit-tier` — the per-signer rate-limit tier of the key's wallet (compat.md §13; L2). */
+/** `GET /v1/user/rate-limit-tier` — the per-signer rate-limit tier of the key's wallet (docs/venue.md §13; L2). */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';

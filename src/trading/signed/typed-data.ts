@@ -1,6 +1,6 @@
 /**
  * The EIP-712 typed data of the two signed-order versions the official clients produce
- * (compat.md §10): V1 (`@polymarket/clob-client` 5.x, domain version "1") and V2
+ * (docs/venue.md §10): V1 (`@polymarket/clob-client` 5.x, domain version "1") and V2
  * (`@polymarket/clob-client-v2`, domain version "2"). Field lists and names are the clients'
  * own (node_modules/@polymarket/clob-client-v2/dist/order-utils/model/ctfExchangeV*TypedData.js).
  */

@@ -1,5 +1,5 @@
 /**
- * Verifies a posted order's EIP-712 signature (compat.md §10, docs/bots.md) before it is placed:
+ * Verifies a posted order's EIP-712 signature (docs/venue.md §10, docs/bots.md) before it is placed:
  * the struct version, the domain of the order's market (the exchange or the neg-risk exchange of
  * the configured chain), who signed it and for whom, and the fee rate. Pure apart from the links
  * it is given; each refusal has its own `code` and a message naming the cause. On a bad
