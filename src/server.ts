@@ -91,7 +91,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       await migrateToLatest(store, migration);
     }
     integrityMetrics.writerLockHeld.set(lock.held ? 1 : 0);
-    if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress, collateral: config.bots, day: Date.now() });
+    if (config.demo && store.dialect === 'sqlite') await loadDemoIfEmpty(store, { onProgress: opts.onProgress, collateral: config.bots, day: (opts.now ?? Date.now)() }); // the demo's "today" is the service's clock
     // The event list's stored items that are missing (a migrated or bulk-seeded catalog): src/catalog/event-json.ts.
     await fillEventItems(store.db, { onProgress: opts.onProgress, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
     const now = opts.now ?? Date.now;

@@ -100,7 +100,7 @@ export function shownMarkets(all: PositionRow[], q: PositionsQuery): Set<string>
   return out;
 }
 
-/** Sorts by the key in the direction; ties by asset ascending (condition id, then outcome). */
+/** Sorts by the key in the direction; ties by asset (token id) ascending. */
 function sortItems(items: Item[], key: Key, dir: 1 | -1): void {
   const keyed = items.map((i) => ({ i, k: key(i) }));
   keyed.sort((a, b) => {

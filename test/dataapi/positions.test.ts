@@ -71,9 +71,9 @@ for (const backend of backends()) {
       assert.equal((await positions(`user=${A}&mergeable=false`)).length, 3);
       assert.equal((await positions(`user=${A}&redeemable=true`)).length, 0);
       const m2 = await positions(`user=${A}&market=${w.m2}`);
-      assert.deepEqual(m2.map((p) => [p.outcome, p.oppositeOutcome, p.curPrice, p.icon]), [
-        ['Up', 'Down', 0.5, 'https://img.example/event.png'], ['Down', 'Up', 0.5, 'https://img.example/event.png'],
-      ]);
+      assert.deepEqual(Object.fromEntries(m2.map((p) => [p.outcome, [p.oppositeOutcome, p.curPrice, p.icon]])), {
+        Up: ['Down', 0.5, 'https://img.example/event.png'], Down: ['Up', 0.5, 'https://img.example/event.png'],
+      });
     });
 
     it('sorts by every key in both directions, ties by asset', async () => {
