@@ -20,7 +20,7 @@ import { ExchangeCore } from '../src/core/exchange.js';
 import { counterIds, manualClock, randomIds } from '../src/core/ids.js';
 import type { BenchRow as SuiteRow } from './types.js';
 import { verdict } from './report.js';
-import { benchTokenIds } from './token-ids.js';
+import { tokensOf as benchTokenIds } from '../src/core/test-kit.js';
 
 export interface BenchRow {
   scenario: string;

@@ -13,7 +13,7 @@ import { LOT } from '../../src/domain/money.js';
 import { ExchangeCore } from '../../src/core/exchange.js';
 import { counterIds, manualClock } from '../../src/core/ids.js';
 import { OP_LIMIT, type Stream } from './streams.js';
-import { benchTokenIds } from '../token-ids.js';
+import { tokensOf as benchTokenIds } from '../../src/core/test-kit.js';
 
 const BENCH_TOKENS = benchTokenIds('0xbench');
 

@@ -9,7 +9,7 @@ import { ExchangeCore } from '../../src/core/exchange.js';
 import { counterIds, manualClock } from '../../src/core/ids.js';
 import { LOT } from '../../src/domain/money.js';
 import type { OrderFlow } from './orders.js';
-import { benchTokenIds } from '../token-ids.js';
+import { tokensOf as benchTokenIds } from '../../src/core/test-kit.js';
 
 export const FILL_FIELDS = 4;
 
