@@ -2,8 +2,8 @@
  * A demo that looks alive (issue #37): loaded "today" (a first start), its dates are relative to
  * the load day — no open market ended in the past, the nearest ones end within weeks — and a
  * market's price history moves like a market's up to the load day: many distinct prices, hourly
- * moves of a market. Not yet (a `todo`): no single jump bigger than 0.1 and a history that ends at
- * the book's midpoint (some fills show at the complement of the price; see the last test).
+ * moves of a market, no single jump bigger than 0.1, and a history that ends at the book's midpoint
+ * (each fill observed as outcome 0's price: a fill of outcome 1 at p is 1 − p).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,10 +63,7 @@ describe('the demo loaded today (sqlite)', () => {
     }
   });
 
-  // Known: a few points of the simulated history sit at the complement of the price (0.27 → 0.72
-  // → 0.27): some fill is observed as the other outcome's. Left for the lead's token-id work
-  // (the demo simulation reads positions' outcome index; the history maps fills to outcomes).
-  it('has no single jump bigger than 0.1 in a market\'s hourly history, and ends at the book\'s midpoint', { todo: 'complement points in the simulated history, see above' }, async () => {
+  it('has no single jump bigger than 0.1 in a market\'s hourly history, and ends at the book\'s midpoint', async () => {
     const db = svc.store.db;
     const markets = await db.selectFrom('markets').select('condition_id').where('closed', '=', 0).limit(20).execute();
     for (const { condition_id: cid } of markets) {
