@@ -172,7 +172,7 @@ function restingOrders(n: number): BenchRow {
   const markets = Array.from({ length: 50 }, (_, i) => `0x${(i + 1).toString(16).padStart(64, '0')}`);
   for (const conditionId of markets) ex.createMarket({ conditionId, tokenIds: benchTokenIds(conditionId), tickSize: 10_000 });
   const wallets = Array.from({ length: 100 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`);
-  for (const w of wallets) ex.deposit(w, 1e15);
+  for (const w of wallets) ex.deposit(w, 1e13); // 10M USDC each: 100 wallets stay under the ledger's MAX_DEPOSITED
   const bodies = markets.flatMap((m) => wallets.slice(0, 10).map((w) => JSON.stringify({ wallet: w, tokenId: benchTokenIds(m)[0] })));
   const before = heap();
   const c0 = process.cpuUsage();
