@@ -30,6 +30,7 @@ import { cryptoMetrics, watchCache } from './metrics/index.js';
 import { INTEGRITY_FAILED } from './exchange/integrity.js';
 import { StreamService, type StreamLimits } from './streams/index.js';
 import { setupBots } from './trading/signed/setup.js';
+import { DepositWallets } from './trading/signed/deposit-wallets.js';
 import { Signers } from './trading/signed/ecdsa.js';
 import { loadRecovery } from './trading/signed/secp256k1.js';
 import { setupSandbox } from './sandbox/setup.js';
@@ -160,7 +161,8 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       manual: opts.sandboxManual, onError: (err) => app?.log.error({ err }, 'sandbox failure') });
     const scenarios = new Scenarios({ faults, now, shock: (cid, by) => sandbox.shock(cid, by), // src/faults/scenario.ts
       resolve: (cid, winner) => operator.resolve(cid, { winner }), setMode: (mode) => operator.setExchangeMode({ mode }), setDemo: (to) => operator.setDemo(to) });
-    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache, faults, signerTiers, scenarios };
+    const depositWallets = new DepositWallets((since) => auth.keys.holdersSince(since), (funder) => bots.store.signersOf(funder)); // the relayer's deployed wallets
+    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache, faults, signerTiers, scenarios, depositWallets };
     if (lease !== undefined) {
       cluster = new Cluster({ lease, exchange, db: store.db, databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl, heartbeats, log: clusterLog, pollMs: clusterCfg.followPollMs, openedMs: restored.ms });
     }
