@@ -57,9 +57,9 @@ export function byMethod(answers: SdkAnswer[]): Record<string, SdkAnswer> {
   return Object.fromEntries(answers.map((a) => [a.method, a]));
 }
 
-/** Runs a script under Node 24, asynchronously (the server under test lives in this process). */
-export async function runNode24(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(NODE24, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs a script under Node 24, asynchronously (the server under test lives in this process); `env` adds to this process's. */
+export async function runNode24(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(NODE24, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
