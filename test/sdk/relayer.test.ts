@@ -61,7 +61,7 @@ async function rawOrder(key: PrivateKeyAccount, tokenId: string, side: 'BUY' | '
       domain: DOMAIN, types: { TypedDataSign: TYPED_DATA_SIGN, Order: ORDER }, primaryType: 'TypedDataSign',
       message: { contents, name: 'DepositWallet', version: '1', chainId: 137n, verifyingContract: who, salt: ZERO32 },
     });
-    const separator = hashDomain({ domain: DOMAIN, types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }] } });
+    const separator = hashDomain({ domain: { ...DOMAIN, chainId: 137n }, types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }] } });
     const contentsHash = hashStruct({ data: contents, primaryType: 'Order', types: { Order: ORDER } });
     const typeHex = Buffer.from(ORDER_TYPE, 'latin1').toString('hex');
     signature = `0x${inner.slice(2)}${separator.slice(2)}${contentsHash.slice(2)}${typeHex}${ORDER_TYPE.length.toString(16).padStart(4, '0')}`;
