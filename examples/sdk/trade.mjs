@@ -9,21 +9,12 @@
 // printed wallet yourself (POST /admin/wallets/{wallet}/deposit).
 // In your own bot: `npm install @polymarket/client viem` and import them by name; the configuration is the same.
 import { randomBytes } from 'node:crypto';
+import { sdk, sibylEnvironment } from './sibyl.mjs'; // the SDK and Sibyl's four base URLs and two sockets
 
-const local = (path) => import(new URL(`../../test/sdk/node_modules/@polymarket/client/dist/${path}`, import.meta.url).href);
-const { createSecureClient, forkEnvironmentConfig } = await import('@polymarket/client').catch(() => local('index.js'));
-const { privateKey } = await import('@polymarket/client/viem').catch(() => local('viem.js'));
-
+const { createSecureClient } = await sdk();
+const { privateKey } = await sdk('viem');
 const base = (process.argv[2] ?? process.env.SIBYL_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-const ws = base.replace(/^http/, 'ws');
-// Sibyl serves the venue's hosts under /clob, /gamma, /data-api and /relayer on one port; nothing to set on the server.
-const environment = forkEnvironmentConfig({
-  name: 'sibyl',
-  clob: { rest: `${base}/clob`, market: { ws: `${ws}/ws/market` }, user: { ws: `${ws}/ws/user` } },
-  gamma: { rest: `${base}/gamma` },
-  data: { rest: `${base}/data-api` },
-  relayer: { rest: `${base}/relayer` },
-});
+const environment = await sibylEnvironment(base);
 
 const key = process.env.PRIVATE_KEY ?? `0x${randomBytes(32).toString('hex')}`;
 const client = await createSecureClient({ signer: privateKey(key), environment });
