@@ -178,6 +178,22 @@ for (const backend of backends()) {
       assert.equal(atBid.success, true, JSON.stringify(atBid));
     });
 
+    it('the SDK cancels its deposit wallet\'s orders with the signer\'s key: cancelOrder by id, then cancelAll', async () => {
+      const own = [...svc.services.exchange.core.openOrders(aliceWallet, undefined, undefined, 0, 10)].map((o) => o.id);
+      assert.equal(own.length, 1, 'the resting 0.40 bid');
+      const more = await runSdk(host, [
+        { client: 'alice', method: 'cancelOrder', args: { orderId: own[0] } },
+        { client: 'alice', method: 'placeLimitOrder', args: { tokenId: yes, price: 0.3, size: 5, side: 'BUY' } },
+        { client: 'alice', method: 'cancelAll' },
+      ], [{ name: 'alice', privateKey: aliceKey }]);
+      assert.deepEqual(value<{ canceled: string[] }>(byMethod(more).cancelOrder).canceled, own);
+      const placed = value<{ orderId: string; status: string }>(byMethod(more).placeLimitOrder);
+      assert.equal(placed.status, 'live');
+      assert.deepEqual(value<{ canceled: string[] }>(byMethod(more).cancelAll).canceled, [placed.orderId]);
+      assert.deepEqual([...svc.services.exchange.core.openOrders(aliceWallet, undefined, undefined, 0, 10)], []);
+      assert.deepEqual((await book(svc, yes)).bids.filter((l) => l.price === '0.4' || l.price === '0.3'), []);
+    });
+
     it('a type-3 order for someone else\'s deposit wallet, or whose signature wraps another order, is refused and leaves nothing', async () => {
       const { account: carol, creds } = await newKey(svc.app);
       const carolTrader: Trader = { address: carol.address, creds };

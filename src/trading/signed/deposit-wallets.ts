@@ -9,13 +9,18 @@
  * built in the composition root); a miss reads the holders added since the last read.
  * A Safe or proxy wallet (signature types 1 and 2) is deployed when the operator linked it.
  */
-import { beaconDepositWallet } from './deposit-wallet.js';
+import { beaconDepositWallet, legacyDepositWallet } from './deposit-wallet.js';
+
+/** Owners whose deposit wallets are kept (oldest dropped first beyond this). */
+const MAX_OWNERS = 100_000;
 
 export type KeyHolders = (sinceMs: number) => Promise<Array<{ address: string; createdAt: number }>>;
 
 export class DepositWallets {
   /** Lower-case wallet → its owner. */
   private readonly owners = new Map<string, string>();
+  /** Owner → its two deposit wallets (checksummed), derived once. */
+  private readonly wallets = new Map<string, readonly string[]>();
   /** The newest key creation time read so far (re-read inclusively: a later key in the same ms is not missed). */
   private since = 0;
 
@@ -33,6 +38,18 @@ export class DepositWallets {
   async isDeployed(address: string, depositWallet: boolean): Promise<boolean> {
     if (!depositWallet) return this.signersOf(address.toLowerCase()).length > 0;
     return (await this.ownerOf(address)) !== undefined;
+  }
+
+  /** `owner`'s deposit wallets, current then legacy (checksummed, as orders keep their maker): the accounts its key also cancels for. */
+  walletsOf(owner: string): readonly string[] {
+    const key = owner.toLowerCase();
+    let w = this.wallets.get(key);
+    if (w === undefined) {
+      w = [beaconDepositWallet(owner), legacyDepositWallet(owner)];
+      if (this.wallets.size >= MAX_OWNERS) this.wallets.delete(this.wallets.keys().next().value!);
+      this.wallets.set(key, w);
+    }
+    return w;
   }
 
   /** The owner of a deployed deposit wallet, or undefined. */
