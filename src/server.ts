@@ -30,6 +30,7 @@ import { cryptoMetrics, watchCache } from './metrics/index.js';
 import { INTEGRITY_FAILED } from './exchange/integrity.js';
 import { StreamService, type StreamLimits } from './streams/index.js';
 import { setupBots } from './trading/signed/setup.js';
+import { DepositWallets } from './trading/signed/deposit-wallets.js';
 import { Signers } from './trading/signed/ecdsa.js';
 import { loadRecovery } from './trading/signed/secp256k1.js';
 import { setupSandbox } from './sandbox/setup.js';
@@ -136,7 +137,8 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     for (const b of ['native', 'js'] as const) cryptoMetrics.secp256k1Backend.labels(b).set(signers.recovery.backend === b ? 1 : 0);
     const auth = await createAuthService({ config, store, now, redis, signers, warn: (msg) => (app ? app.log.warn(msg) : console.warn(msg)) });
     const bots = await setupBots(store.db, config, exchange, now, signers); // token ids and signed orders (docs/bots.md)
-    const orders = new OrderDesk(exchange, bots.gate, { now, onError: (err) => app?.log.error({ err }, 'a batch order failed') });
+    const depositWallets = new DepositWallets((since) => auth.keys.holdersSince(since), (funder) => bots.store.signersOf(funder)); // type 3 and the relayer's deployed wallets
+    const orders = new OrderDesk(exchange, bots.gate, { now, onError: (err) => app?.log.error({ err }, 'a batch order failed'), walletsOf: (a) => depositWallets.walletsOf(a) });
     const account = new AccountReads(store.db, exchange, cache);
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
     const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
@@ -160,7 +162,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       manual: opts.sandboxManual, onError: (err) => app?.log.error({ err }, 'sandbox failure') });
     const scenarios = new Scenarios({ faults, now, shock: (cid, by) => sandbox.shock(cid, by), // src/faults/scenario.ts
       resolve: (cid, winner) => operator.resolve(cid, { winner }), setMode: (mode) => operator.setExchangeMode({ mode }), setDemo: (to) => operator.setDemo(to) });
-    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache, faults, signerTiers, scenarios };
+    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache, faults, signerTiers, scenarios, depositWallets };
     if (lease !== undefined) {
       cluster = new Cluster({ lease, exchange, db: store.db, databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl, heartbeats, log: clusterLog, pollMs: clusterCfg.followPollMs, openedMs: restored.ms });
     }

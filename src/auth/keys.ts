@@ -73,6 +73,13 @@ export class ApiKeys {
     return rows.map((r) => r.api_key);
   }
 
+  /** The addresses that created a key at or after `sinceMs` (revoked or not), with the latest such time (the relayer's deposit wallets: src/trading/signed/deposit-wallets.ts). */
+  async holdersSince(sinceMs: number): Promise<Array<{ address: string; createdAt: number }>> {
+    const rows = await this.store.db.selectFrom('api_keys').select(['address', (eb) => eb.fn.max('created_at').as('created_at')])
+      .where('created_at', '>=', sinceMs).groupBy('address').execute();
+    return rows.map((r) => ({ address: r.address, createdAt: Number(r.created_at) }));
+  }
+
   /** Revokes a key (idempotent); true when it was active. */
   async revoke(apiKey: string): Promise<boolean> {
     this.revocations++;

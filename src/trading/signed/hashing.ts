@@ -10,7 +10,7 @@ import { DOMAIN_NAME, type OrderVersion } from './typed-data.js';
 const DOMAIN_TYPE_HASH = keccak256(toHex('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'));
 const NAME_HASH = keccak256(toHex(DOMAIN_NAME));
 const V1_TYPE = 'Order(uint256 salt,address maker,address signer,address taker,uint256 tokenId,uint256 makerAmount,uint256 takerAmount,uint256 expiration,uint256 nonce,uint256 feeRateBps,uint8 side,uint8 signatureType)';
-const V2_TYPE = 'Order(uint256 salt,address maker,address signer,uint256 tokenId,uint256 makerAmount,uint256 takerAmount,uint8 side,uint8 signatureType,uint256 timestamp,bytes32 metadata,bytes32 builder)';
+export const V2_TYPE = 'Order(uint256 salt,address maker,address signer,uint256 tokenId,uint256 makerAmount,uint256 takerAmount,uint8 side,uint8 signatureType,uint256 timestamp,bytes32 metadata,bytes32 builder)';
 const TYPE_HASH: Record<OrderVersion, Hex> = { 1: keccak256(toHex(V1_TYPE)), 2: keccak256(toHex(V2_TYPE)) };
 
 const V1_ABI = ['bytes32', 'uint256', 'address', 'address', 'address', 'uint256', 'uint256', 'uint256', 'uint256', 'uint256', 'uint256', 'uint8', 'uint8'].map((type) => ({ type }));

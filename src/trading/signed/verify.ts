@@ -5,72 +5,25 @@
  * it is given; each refusal has its own `code` and a message naming the cause. On a bad
  * signature the other known domains are tried, so a signature made for another chain or contract
  * is named as such (`wrong_domain`) rather than as a forgery — only on the refusal path.
+ * Signature type 3 (the deposit wallet of `@polymarket/client`) is checked by verify-wallet.ts.
  */
-import { getAddress, type Hex, type TypedDataDomain } from 'viem';
+import { getAddress, type Hex } from 'viem';
 import { orderDigest } from './hashing.js';
-import type { Signers } from './ecdsa.js';
-import type { BotsConfig } from '../../config/bots.js';
 import type { InputReject } from '../order-input.js';
-import { domainOf, messageOf, versionOf, type OrderVersion, type PostedOrder } from './typed-data.js';
+import { domainOf, messageOf, versionOf, type PostedOrder } from './typed-data.js';
 import { badV, outOfRange } from './ranges.js';
+import { contractOf, describe, otherDomains, rej, sameAddress, V3_EXCHANGES, wrongDomain, type OrderFacts, type Verified, type VerifyContext } from './checks.js';
+import { verifyWalletOrder } from './verify-wallet.js';
 
-export interface VerifyContext {
-  chainId: number;
-  bots: BotsConfig;
-  /** Whether `signer` may sign for the funder wallet `funder` (operator links; lower-case). */
-  isLinked(funder: string, signer: string): boolean;
-  /** The process's signature recovery and signer-key cache (ecdsa.ts). */
-  signers: Signers;
-}
-
-export interface OrderFacts {
-  /** The uint256 the order's token is signed as (its CTF position id). */
-  positionId: bigint;
-  negRisk: boolean;
-  /** The market's taker base fee (bps): a V1 order's `feeRateBps` may not be below it. */
-  takerFeeBps: number;
-}
-
-export interface Verified {
-  hash: Hex; version: OrderVersion; signer: string;
-  /** The maker: the wallet the order trades for. */
-  wallet: string;
-}
-
-const rej = (code: string, message: string, extra: Record<string, unknown> = {}): InputReject => ({ code, message, ...extra });
-
-export function contractOf(bots: BotsConfig, version: OrderVersion, negRisk: boolean): string {
-  if (version === 1) return negRisk ? bots.negRiskExchange : bots.exchange;
-  return negRisk ? bots.negRiskExchangeV2 : bots.exchangeV2;
-}
-
-/** clob-client-v2's exchangeV3 contracts (its config.js), per chain. */
-const V3_EXCHANGES: ReadonlyArray<[number, string]> = [[137, '0xe3333700cA9d93003F00f0F71f8515005F6c00Aa'], [80002, '0x9fE6e61422AdB6F610d8597F9684b16912D50C3D']];
-
-function sameAddress(a: string, b: string): boolean { return a.toLowerCase() === b.toLowerCase(); }
-
-/** The domains a client may have signed for by mistake: other chains and the other contracts. */
-function otherDomains(ctx: VerifyContext, version: OrderVersion, expected: TypedDataDomain): TypedDataDomain[] {
-  const b = ctx.bots;
-  const contracts = [b.exchange, b.negRiskExchange, b.exchangeV2, b.negRiskExchangeV2, '0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40'];
-  const out: TypedDataDomain[] = [];
-  for (const chainId of [...new Set([ctx.chainId, 137, 80002])]) {
-    for (const c of new Set(contracts)) {
-      if (chainId === expected.chainId && sameAddress(c, expected.verifyingContract as string)) continue;
-      out.push(domainOf(version, chainId, c));
-    }
-  }
-  return out;
-}
-
-function describe(d: TypedDataDomain): string { return `chain ${d.chainId}, contract ${d.verifyingContract}`; }
+export { contractOf, type OrderFacts, type Verified, type VerifyContext };
 
 /** Verifies the signature and the signer/maker relation; returns who owns the order, or a refusal. */
 export function verifySignedOrder(o: PostedOrder, keyAddress: string, facts: OrderFacts, ctx: VerifyContext): Verified | InputReject {
   const version = versionOf(o);
   const sigType = o.signatureType ?? 0;
+  if (sigType === 3) return verifyWalletOrder(o, keyAddress, facts, ctx);
   if (sigType !== 0 && sigType !== 1 && sigType !== 2) {
-    return rej('unsupported_signature_type', `signature type ${sigType} is not supported: use 0 (EOA), 1 (proxy) or 2 (Gnosis safe)`, { field: 'signatureType' });
+    return rej('unsupported_signature_type', `signature type ${sigType} is not supported: use 0 (EOA), 1 (proxy), 2 (Gnosis safe) or 3 (deposit wallet)`, { field: 'signatureType' });
   }
   if (typeof o.signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(o.signature)) {
     return rej('invalid_signature', 'the order signature must be a 65-byte ECDSA signature (0x + 130 hex digits)', { field: 'signature' });
@@ -104,9 +57,7 @@ export function verifySignedOrder(o: PostedOrder, keyAddress: string, facts: Ord
   for (const d of otherDomains(ctx, version, expected)) {
     const other = ctx.signers.recoverSigner(orderDigest(version, d.chainId as number, d.verifyingContract as string, message), signature);
     if (other !== null && sameAddress(other.address, o.signer)) {
-      return rej('wrong_domain', `the order was signed for ${describe(d)}; this market's domain is ${describe(expected)} (V${version}${facts.negRisk ? ', neg-risk' : ''})`, {
-        field: 'signature', signedFor: { chainId: d.chainId, verifyingContract: d.verifyingContract }, expected: { chainId: expected.chainId, verifyingContract: expected.verifyingContract },
-      });
+      return wrongDomain(d, expected, version, facts.negRisk);
     }
   }
   if (version === 2) { // clob-client-v2's exchange V3 (domain version "3"): recognised, not supported

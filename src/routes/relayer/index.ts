@@ -1,0 +1,7 @@
+/** The venue's relayer host, served under the `/relayer` mount only (src/routes/index.ts MOUNTS). */
+import type { RouteModule } from '../../http/types.js';
+import { deployed } from './deployed.js';
+
+export const relayerRoutes: RouteModule = (app, services) => {
+  deployed(app, services);
+};
