@@ -28,11 +28,19 @@ export function sdkSkip(): string | false {
   return why !== undefined && process.env.CI !== 'true' ? why : false;
 }
 
-export interface SdkCall { client?: 'public'; method: string; args?: unknown }
-export interface SdkAnswer { method: string; ok: boolean; value?: unknown; error?: string }
+/**
+ * One SDK call: `client` is `public` or the name of a secure client in the plan's `eoa` map
+ * (run-sdk.mjs); `as` keeps the answer for later calls' `$<as>.<path>` arguments; `argv` passes
+ * several arguments instead of `args`; `action` calls a function of `@polymarket/client/actions`
+ * (the SDK's calls that are no client method, e.g. fetchBalanceAllowance) with the client first.
+ */
+export type SdkCall = { client?: string; args?: unknown; argv?: unknown[]; as?: string } & ({ method: string; action?: never } | { action: string; method?: never });
+export interface SdkAnswer { method: string; as?: string; ok: boolean; value?: unknown; error?: string }
+/** Secure clients of a plan: name → the private key of the EOA it trades as (signature type 0). */
+export type SdkEoas = Record<string, `0x${string}`>;
 
 /** Runs the calls through the SDK under Node 24 against `base` (the server's root URL). */
-export async function runSdk(base: string, calls: SdkCall[]): Promise<SdkAnswer[]> {
+export async function runSdk(base: string, calls: SdkCall[], eoa: SdkEoas = {}): Promise<SdkAnswer[]> {
   const why = sdkMissing();
   if (why !== undefined) throw new Error(why);
   const child = spawn(NODE24, [join(HERE, 'run-sdk.mjs')], { cwd: HERE, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -40,7 +48,7 @@ export async function runSdk(base: string, calls: SdkCall[]): Promise<SdkAnswer[
   let err = '';
   child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
   child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-  child.stdin.end(JSON.stringify({ base, calls }));
+  child.stdin.end(JSON.stringify({ base, calls, eoa }));
   const code = await new Promise<number | null>((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('close', (c) => { clearTimeout(timer); resolve(c); });
@@ -52,6 +60,11 @@ export async function runSdk(base: string, calls: SdkCall[]): Promise<SdkAnswer[
 /** The answers by method name (a method called twice: the last answer). */
 export function byMethod(answers: SdkAnswer[]): Record<string, SdkAnswer> {
   return Object.fromEntries(answers.map((a) => [a.method, a]));
+}
+
+/** The answers by their call's `as` label, else by method name (the last answer of each). */
+export function byLabel(answers: SdkAnswer[]): Record<string, SdkAnswer> {
+  return Object.fromEntries(answers.map((a) => [a.as ?? a.method, a]));
 }
 
 /** Runs a script under Node 24, asynchronously (the server under test lives in this process). */
