@@ -64,11 +64,11 @@ export type VenueOrder = Static<typeof VenueOrder>;
  * The venue's trade (`GET /data/trades` on the /clob mount): the spec's Trade with `trader_side`
  * (TAKER | MAKER) for the spec's `type`, and `match_time` / `last_update` in Unix seconds (strings).
  */
-export const VenueTrade = Type.Object({
-  id: Type.String(), taker_order_id: Type.String(), market: Type.String(), asset_id: Type.String(), side: Type.String(),
-  size: Type.String(), fee_rate_bps: Type.String(), price: Type.String(), status: Type.String(),
-  match_time: Type.String({ pattern: '^[0-9]+$' }), last_update: Type.String({ pattern: '^[0-9]+$' }), outcome: Type.String(),
-  maker_address: Type.String(), owner: Type.String(), transaction_hash: Type.String(), bucket_index: Type.Integer(),
-  maker_orders: Type.Array(MakerOrder), trader_side: Type.Union([Type.Literal('TAKER'), Type.Literal('MAKER')]),
-});
+export const VenueTrade = Type.Intersect([
+  Type.Omit(Trade, ['type', 'match_time', 'last_update']),
+  Type.Object({
+    match_time: Type.String({ pattern: '^[0-9]+$' }), last_update: Type.String({ pattern: '^[0-9]+$' }),
+    trader_side: Type.Union([Type.Literal('TAKER'), Type.Literal('MAKER')]),
+  }),
+]);
 export type VenueTrade = Static<typeof VenueTrade>;

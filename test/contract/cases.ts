@@ -184,6 +184,8 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
     await c.call({ method: 'GET', url, l2: a, expect: 200, mount: '/clob' });
   }
   await c.call({ method: 'DELETE', url: '/notifications?ids=1,2', l2: a, expect: 200, mount: '/clob' });
+  await c.call({ method: 'POST', url: '/auth/builder-api-key', l2: b, expect: 200, mount: '/clob' });
+  await c.call({ method: 'GET', url: '/auth/builder-api-key', l2: b, expect: 200, mount: '/clob' });
   await c.call({ method: 'POST', url: '/orders-scoring', l2: a, body: [resting.orderID], expect: 200, mount: '/clob' });
   await c.call({ method: 'GET', url: '/rewards/user?date=yesterday', l2: a, expect: 400, mount: '/clob' });
   await c.call({ method: 'GET', url: '/rewards/markets/current', expect: 200, mount: '/clob' });

@@ -97,6 +97,9 @@ for (const backend of backends()) {
         { client: 'alice', method: 'cancelMarketOrders', args: { tokenId: yes, market: cid }, as: 'cancelMarket' },
         { client: 'alice', method: 'placeLimitOrder', args: limit(0.35, 5), as: 'o5' },
         { client: 'alice', method: 'cancelAll', as: 'cancelAll' },
+        { client: 'bob', action: 'createBuilderApiKey', as: 'builder1' },
+        { client: 'bob', action: 'createBuilderApiKey', as: 'builder2' },
+        { client: 'bob', action: 'fetchBuilderApiKeys', as: 'builders' },
         { client: 'alice', method: 'listOpenOrders', args: {}, as: 'openAfter' },
       ];
       // alice2 is alice again: creating it finds her key and derives it (POST /auth/api-key → 400 → GET /auth/derive-api-key).
@@ -165,6 +168,15 @@ for (const backend of backends()) {
       assert.equal(cash.allowances[exchange], UNLIMITED);
       const shares = value<{ balance: string; allowances: Record<string, string> }>(a.shares);
       assert.equal(shares.balance, '45000000', 'bob sold 5 of his 50');
+    });
+
+    it('createBuilderApiKey makes a new key each call; fetchBuilderApiKeys lists them; a builder key signs builder headers as its address', async () => {
+      const made = ['builder1', 'builder2'].map((k) => value<{ key: string; secret: string; passphrase: string }>(a[k]));
+      assert.notEqual(made[0]!.key, made[1]!.key);
+      const listed = value<Array<{ key: string; createdAt: string; revokedAt?: string | null }>>(a.builders);
+      assert.deepEqual(listed.map((k) => k.key), made.map((m) => m.key));
+      for (const k of listed) assert.ok(Math.abs(Date.parse(k.createdAt) - Date.now()) < 600_000, k.createdAt);
+      for (const m of made) assert.equal((await svc.services.auth.keys.lookup(m.key))?.address, bob.address);
     });
 
     it('closed-only mode, notifications, order scoring and rewards answer the venue\'s shapes: nothing to report', () => {

@@ -8,6 +8,9 @@
  *   notification inbox (fills and cancels reach a client on the user channel, docs/venue.md §9);
  * - `GET /order-scoring?order_id=` → `{scoring: false}`, `POST /orders-scoring` `[ids]` →
  *   `{id: false}`: Sibyl runs no liquidity-rewards program, so no order scores;
+ * - `POST /auth/builder-api-key` → `{key, secret, passphrase}`, `GET /auth/builder-api-key` →
+ *   `[{key, createdAt, revokedAt}]`: builder keys are API keys of the caller (src/auth/keys.ts
+ *   `createBuilder`), for the builder headers of docs/trading.md "Builder attribution";
  * - the rewards routes (`/rewards/user`, `/rewards/user/total`, `/rewards/user/percentages`,
  *   `/rewards/user/markets` with L2; `/rewards/markets/current`, `/rewards/markets/{cid}` public):
  *   empty pages (`next_cursor` `LTE=`), `[]` and `{}`.
@@ -15,7 +18,7 @@
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { dialectOf } from '../../http/mounts.js';
-import { L2_SECURITY } from '../../auth/index.js';
+import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { END_CURSOR } from '../../domain/cursor.js';
 
@@ -58,6 +61,22 @@ export const venueAccountRoutes: RouteModule = (app, { auth, exchange }) => {
     ...l2,
     schema: { tags, summary: 'Whether orders earn liquidity rewards (L2): never', security: L2_SECURITY, body: Type.Array(Id, { maxItems: 1000 }), response: { 200: Type.Record(Type.String(), Type.Boolean()), ...ERRORS } },
   }, async (req) => Object.fromEntries(req.body.map((id) => [id, false])));
+
+  app.post('/auth/builder-api-key', {
+    ...l2,
+    schema: { tags: ['auth'], summary: 'Create a builder API key of the account (L2)', security: L2_SECURITY, response: { 200: Type.Object({ key: Type.String(), secret: Type.String(), passphrase: Type.String() }), ...ERRORS } },
+  }, async (req) => {
+    const c = await auth.keys.createBuilder(authOf(req).address);
+    return { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
+  });
+
+  app.get('/auth/builder-api-key', {
+    ...l2,
+    schema: {
+      tags: ['auth'], summary: 'The builder API keys of the account, revoked ones too (L2; times in ms)', security: L2_SECURITY,
+      response: { 200: Type.Array(Type.Object({ key: Type.String(), createdAt: Type.Integer(), revokedAt: Type.Union([Type.Integer(), Type.Null()]) })), ...ERRORS },
+    },
+  }, async (req) => auth.keys.listBuilder(authOf(req).address));
 
   const DayQuery = Type.Object({ date: Day, signature_type: SigType, next_cursor: Cursor });
   app.get('/rewards/user', {
