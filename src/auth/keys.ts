@@ -20,6 +20,8 @@ export interface KeyRecord {
 }
 
 const CACHE_MAX = 100_000;
+/** The nonce of builder keys (`createBuilder`): no L1 client signs it, so they never collide with a client's own keys. */
+export const BUILDER_NONCE = 'builder';
 
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
@@ -41,9 +43,33 @@ export class ApiKeys {
   /** POST /auth/api-key: a new key for (address, nonce); 400 when one is active. */
   async create(address: string, nonce: string): Promise<Credentials> {
     const fail = () => new ApiError('bad_request', 'Could not create api key');
-    const rows = await this.store.db.selectFrom('api_keys').select(['generation', 'revoked_at'])
-      .where('address', '=', address).where('nonce', '=', nonce).execute();
+    const rows = await this.generations(address, nonce);
     if (rows.some((r) => r.revoked_at === null)) throw fail();
+    return this.insert(address, nonce, rows, fail);
+  }
+
+  /**
+   * POST /auth/builder-api-key (the /clob mount): one more builder key of `address` — the nonce
+   * `BUILDER_NONCE`, the next generation, any number active at once. A builder key is an API key
+   * like any other: it signs builder headers (and L2 requests) as its address.
+   */
+  async createBuilder(address: string): Promise<Credentials> {
+    return this.insert(address, BUILDER_NONCE, await this.generations(address, BUILDER_NONCE), () => new ApiError('bad_request', 'Could not create builder api key'));
+  }
+
+  /** GET /auth/builder-api-key: the builder keys of `address`, oldest first, revoked ones too (`revokedAt`, ms). */
+  async listBuilder(address: string): Promise<Array<{ key: string; createdAt: number; revokedAt: number | null }>> {
+    const rows = await this.store.db.selectFrom('api_keys').select(['api_key', 'created_at', 'revoked_at'])
+      .where('address', '=', address).where('nonce', '=', BUILDER_NONCE).orderBy('generation').execute();
+    return rows.map((r) => ({ key: r.api_key, createdAt: Number(r.created_at), revokedAt: r.revoked_at === null ? null : Number(r.revoked_at) }));
+  }
+
+  private generations(address: string, nonce: string): Promise<Array<{ generation: number; revoked_at: number | null }>> {
+    return this.store.db.selectFrom('api_keys').select(['generation', 'revoked_at']).where('address', '=', address).where('nonce', '=', nonce).execute();
+  }
+
+  /** Stores the key of (address, nonce) one generation past `rows`; `fail()` when a concurrent create took it. */
+  private async insert(address: string, nonce: string, rows: Array<{ generation: number }>, fail: () => ApiError): Promise<Credentials> {
     const generation = rows.reduce((g, r) => Math.max(g, r.generation + 1), 0);
     const creds = deriveCredentials(this.master, address, nonce, generation);
     try {

@@ -9,11 +9,11 @@ import type { ExchangeService } from '../exchange/service.js';
 import { orderFromRow } from '../exchange/restore.js';
 import type { Database } from '../store/schema.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
-import { OrderJson, pageJson } from './order-json.js';
+import { OrderJson, pageJson, SPEC_ORDER, VENUE_ORDER } from './order-json.js';
 import type { Cache, CacheArea } from '../store/cache.js';
-import { encodeCursor } from '../domain/cursor.js';
+import { encodeCursor, END_CURSOR } from '../domain/cursor.js';
 import { tokenKey } from '../domain/ids.js';
-import { wireOrder, wireTrade, type TradeContext, type WireOrder, type WireTrade } from './format.js';
+import { wireTrade, type TradeContext, type VenueOrder, type WireOrder, type WireTrade } from './format.js';
 import { literal } from '../store/prepared.js';
 import { WalletStamps } from './wallet-stamps.js';
 
@@ -24,6 +24,13 @@ const OUTCOMES_CACHE_MAX = 100_000;
 
 export interface OrderFilters { id?: string; market?: string; asset_id?: string }
 
+/**
+ * Whose order shape an answer takes: the spec's (camelCase, ISO times; the last page's cursor
+ * "") or the venue's on the /clob mount (snake_case, Unix seconds; the last page's cursor
+ * `LTE=`, docs/venue.md §5). The same rows either way.
+ */
+export type OrderDialect = 'spec' | 'venue';
+
 export interface TradeFilters {
   id?: string; taker?: string; maker?: string; market?: string; asset_id?: string;
   before?: number; after?: number;
@@ -31,7 +38,7 @@ export interface TradeFilters {
 
 export class AccountReads {
   private readonly outcomes = new Map<string, string>();
-  private readonly json = new OrderJson();
+  private readonly json = { spec: new OrderJson(SPEC_ORDER), venue: new OrderJson(VENUE_ORDER) };
   /** Open-order pages (a page of 100 orders is about 52 KB), in the process's cache. */
   private readonly pages: CacheArea<Buffer>;
   private readonly stamps = new WalletStamps();
@@ -57,24 +64,24 @@ export class AccountReads {
    * changes (wallet-stamps.ts: a change in memory, its commit, a rebuild of the core); the stamp
    * is read before the page is built, so a change made while it is built is never hidden.
    */
-  async openOrdersPage(wallet: string, filters: OrderFilters, offset: number): Promise<Buffer> {
+  async openOrdersPage(wallet: string, filters: OrderFilters, offset: number, dialect: OrderDialect = 'spec'): Promise<Buffer> {
     const f = { ...filters, asset_id: tokenKey(this.exchange.core, filters.asset_id) }; // either form of a token id
     const stamp = String(this.stamps.of(wallet));
-    const key = JSON.stringify([wallet, f.id, f.market, f.asset_id, offset]);
+    const key = JSON.stringify([wallet, f.id, f.market, f.asset_id, offset, dialect]);
     const kept = this.pages.get(key, stamp);
     if (kept !== undefined) return kept;
-    const page = await this.openOrderTexts(wallet, f, offset);
-    const json = pageJson(page.data, page.more ? encodeCursor(offset + ORDERS_PAGE) : '', ORDERS_PAGE);
+    const page = await this.openOrderTexts(wallet, f, offset, this.json[dialect]);
+    const json = pageJson(page.data, page.more ? encodeCursor(offset + ORDERS_PAGE) : dialect === 'venue' ? END_CURSOR : '', ORDERS_PAGE);
     return this.pages.set(key, stamp, Buffer.from(json));
   }
 
   /** Open orders of `wallet` as JSON texts (order-json.ts), oldest first, one page from `offset`; `more` tells if a next page exists. */
-  private async openOrderTexts(wallet: string, f: OrderFilters, offset: number): Promise<{ data: string[]; more: boolean }> {
+  private async openOrderTexts(wallet: string, f: OrderFilters, offset: number, json: OrderJson): Promise<{ data: string[]; more: boolean }> {
     // One more than a page tells whether another follows.
     const rows = f.id === undefined ? this.exchange.core.openOrders(wallet, f.market, f.asset_id, offset, ORDERS_PAGE + 1) : this.openOrder(wallet, f, offset);
     const page = rows.length > ORDERS_PAGE ? rows.slice(0, ORDERS_PAGE) : rows;
     const { labels, trades } = await this.orderContext(page);
-    const data = page.map((o) => this.json.text(o, labels.get(o.tokenId) ?? '', trades.get(o.id) ?? []));
+    const data = page.map((o) => json.text(o, labels.get(o.tokenId) ?? '', trades.get(o.id) ?? []));
     return { data, more: rows.length > ORDERS_PAGE };
   }
 
@@ -85,19 +92,16 @@ export class AccountReads {
   }
 
   /** One order of `wallet`, open or closed; undefined when absent or another account's. */
-  async order(wallet: string, id: string): Promise<WireOrder | undefined> {
+  async order(wallet: string, id: string, dialect: OrderDialect = 'spec'): Promise<WireOrder | VenueOrder | undefined> {
     const live = this.exchange.core.order(id);
     let row: OrderRow | undefined = live && live.wallet === wallet ? live : undefined;
     if (!row && !live) {
       const stored = await this.db.selectFrom('orders').selectAll().where('id', '=', id).where('wallet', '=', wallet).executeTakeFirst();
       row = stored && orderFromRow(stored);
     }
-    return row && (await this.wireOrders([row]))[0];
-  }
-
-  private async wireOrders(rows: OrderRow[]): Promise<WireOrder[]> {
-    const { labels, trades } = await this.orderContext(rows);
-    return rows.map((o) => wireOrder(o, labels.get(o.tokenId) ?? '', trades.get(o.id) ?? []));
+    if (!row) return undefined;
+    const { labels, trades } = await this.orderContext([row]);
+    return (dialect === 'venue' ? VENUE_ORDER : SPEC_ORDER).write(row, labels.get(row.tokenId) ?? '', trades.get(row.id) ?? []) as WireOrder | VenueOrder;
   }
 
   /** The outcome labels of the orders' tokens and each order's trade ids (as taker by time, then as maker). */

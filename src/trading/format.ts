@@ -8,9 +8,9 @@ import type { OrderRow } from '../core/index.js';
 import { formatMicro } from '../domain/money.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
 import { isoTime as iso } from '../domain/iso-time.js';
-import type { WireMakerOrder, WireOrder, WireTrade } from './wire.js';
+import type { VenueOrder, VenueTrade, WireMakerOrder, WireOrder, WireTrade } from './wire.js';
 
-export type { WireMakerOrder, WireOrder, WireTrade } from './wire.js';
+export type { VenueOrder, VenueTrade, WireMakerOrder, WireOrder, WireTrade } from './wire.js';
 
 
 export function wireOrder(o: OrderRow, outcome: string, trades: string[]): WireOrder {
@@ -21,6 +21,26 @@ export function wireOrder(o: OrderRow, outcome: string, trades: string[]): WireO
     outcome, makerAddress: o.wallet, owner: o.apiKey ?? '', price: formatMicro(o.price), side: o.side,
     sizeMatched: formatMicro(o.sizeMatched), assetId: o.tokenId, type: o.type, createdAt: iso(o.createdAt),
   };
+}
+
+/** The venue's open order (wire.ts `VenueOrder`): the same fields as `wireOrder`, the venue's names and times. */
+export function venueOrder(o: OrderRow, outcome: string, trades: string[]): VenueOrder {
+  return {
+    associate_trades: trades, id: o.id, status: o.status, market: o.conditionId,
+    original_size: formatMicro(o.amount !== null && o.originalSize === 0 ? o.sizeMatched : o.originalSize),
+    outcome, maker_address: o.wallet, owner: o.apiKey ?? '', price: formatMicro(o.price), side: o.side,
+    size_matched: formatMicro(o.sizeMatched), asset_id: o.tokenId, expiration: String(o.expiration),
+    order_type: o.type, created_at: Math.floor(o.createdAt / 1000),
+  };
+}
+
+/** Unix seconds (a decimal string) of an ISO 8601 time. */
+const seconds = (iso: string) => String(Math.floor(Date.parse(iso) / 1000));
+
+/** The venue's trade (wire.ts `VenueTrade`) from the spec's: `trader_side` for `type`, times in Unix seconds. */
+export function venueTrade(t: WireTrade): VenueTrade {
+  const { type, ...rest } = t;
+  return { ...rest, match_time: seconds(t.match_time), last_update: seconds(t.last_update), trader_side: type === 'MAKER' ? 'MAKER' : 'TAKER' };
 }
 
 export interface TradeContext {

@@ -25,6 +25,23 @@ export const BalanceAnswer = Type.Object({
 });
 export type BalanceAnswer = Static<typeof BalanceAnswer>;
 
+/**
+ * The venue's `GET /balance-allowance` answer (the /clob mount): `balance` and the `allowances`
+ * map, spender → amount. The ledger is custodial: no contract spends from a wallet, so every
+ * spender the venue's clients look up (its exchanges and the neg-risk adapter) has the unlimited
+ * allowance, 2^256 − 1 (docs/trading.md).
+ */
+export const VenueBalanceAnswer = Type.Object({
+  balance: Type.String({ description: 'total, 6-decimal units' }),
+  allowances: Type.Record(Type.String(), Type.String({ pattern: '^[0-9]+$' })),
+});
+export type VenueBalanceAnswer = Static<typeof VenueBalanceAnswer>;
+const UNLIMITED = ((1n << 256n) - 1n).toString();
+
+export function venueBalance(b: BalanceAnswer, spenders: readonly string[]): VenueBalanceAnswer {
+  return { balance: b.balance, allowances: Object.fromEntries(spenders.map((s) => [s, UNLIMITED])) };
+}
+
 function amountOf(text: string): number {
   const n = parseMicroDigits(text);
   if (n === 'too_large') throw new ApiError('amount_too_large', tooLargeMessage('amount'));

@@ -46,3 +46,29 @@ export const Trade = Type.Object({
   maker_orders: Type.Array(MakerOrder), type: Type.String(),
 });
 export type WireTrade = Static<typeof Trade>;
+
+/**
+ * The venue's open order (`GET /data/orders` items and `GET /data/order/{id}` on the /clob mount,
+ * docs/venue.md §3): snake_case, `created_at` in Unix seconds (a number), `expiration` Unix
+ * seconds as a string ("0" = none), `order_type`. `associate_trades` comes first (order-json.ts).
+ */
+export const VenueOrder = Type.Object({
+  associate_trades: Type.Array(Type.String()), id: Type.String(), status: Type.String(), market: Type.String(),
+  original_size: Type.String(), outcome: Type.String(), maker_address: Type.String(), owner: Type.String(),
+  price: Type.String(), side: Type.String(), size_matched: Type.String(), asset_id: Type.String(),
+  expiration: Type.String({ pattern: '^[0-9]+$' }), order_type: Type.String(), created_at: Type.Integer({ minimum: 0 }),
+});
+export type VenueOrder = Static<typeof VenueOrder>;
+
+/**
+ * The venue's trade (`GET /data/trades` on the /clob mount): the spec's Trade with `trader_side`
+ * (TAKER | MAKER) for the spec's `type`, and `match_time` / `last_update` in Unix seconds (strings).
+ */
+export const VenueTrade = Type.Intersect([
+  Type.Omit(Trade, ['type', 'match_time', 'last_update']),
+  Type.Object({
+    match_time: Type.String({ pattern: '^[0-9]+$' }), last_update: Type.String({ pattern: '^[0-9]+$' }),
+    trader_side: Type.Union([Type.Literal('TAKER'), Type.Literal('MAKER')]),
+  }),
+]);
+export type VenueTrade = Static<typeof VenueTrade>;

@@ -13,7 +13,7 @@ import { backends } from '../support/backends.js';
 import type { TestService } from '../support/service.js';
 import { startTestService } from '../support/service.js';
 import { positionId } from '../../src/domain/ctf-ids.js';
-import { book, ledger, market, newWallet, type Wallet } from './kit.js';
+import { book, fieldIn, ledger, market, newWallet, type Wallet } from './kit.js';
 
 const USDC_E = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
 const WRAPPED = '0x3A3BD7bb9528E159577F7C2e685CC81A765002E2';
@@ -22,6 +22,7 @@ const nextSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
 
 // At the root and at the venue's CLOB mount (/clob): the same client, the host's base URL.
 for (const mount of ['', '/clob']) for (const backend of backends()) {
+  const field = fieldIn(mount);
   describe(`clob-client 5.8.1 trades on a venue started with no settings (${backend.name}) at ${mount || '/'}`, { skip: backend.skip }, () => {
     let svc: TestService;
     let host: string;
@@ -75,15 +76,16 @@ for (const mount of ['', '/clob']) for (const backend of backends()) {
       const crossing = await a.createAndPostOrder({ tokenID: yes, price: 0.7, size: 5, side: Side.BUY }, OPTS, OrderType.GTC, false, true) as unknown as { error: string; code: string };
       assert.match(crossing.error, /post-only/);
 
-      // The spec's Order shape (camelCase: docs/trading.md), with the position id as assetId.
+      // The spec's Order shape at the root (camelCase: docs/trading.md), the venue's at /clob
+      // (snake_case, the client's own OpenOrder type), with the position id as the asset id.
       const o = await a.getOrder(buy.orderID) as unknown as Record<string, string>;
-      assert.equal(o.assetId, yes);
+      assert.equal(o[field('assetId')], yes);
       assert.equal(o.price, '0.4');
-      assert.equal(o.originalSize, '10');
-      assert.equal((await a.getOrder(gtd.orderID) as unknown as Record<string, string>).type, 'GTD');
+      assert.equal(o[field('originalSize')], '10');
+      assert.equal((await a.getOrder(gtd.orderID) as unknown as Record<string, string>)[field('type')], 'GTD');
       const open = await a.getOpenOrders({ market: cid });
       assert.deepEqual(new Set(open.map((x) => x.id)), new Set([buy.orderID, gtd.orderID, sell.orderID, postOnly.orderID]));
-      assert.ok(open.every((x) => (x as unknown as Record<string, string>).assetId === yes));
+      assert.ok(open.every((x) => (x as unknown as Record<string, string>)[field('assetId')] === yes));
       const byAsset = await a.getOpenOrders({ asset_id: yes });
       assert.equal(byAsset.length, 4);
     });
@@ -106,10 +108,10 @@ for (const mount of ['', '/clob']) for (const backend of backends()) {
 
       const bobTrades = await b.getTrades({ market: cid });
       assert.equal(bobTrades.length, 2);
-      assert.ok(bobTrades.every((t) => t.asset_id === yes && (t as unknown as { type: string }).type === 'TAKER'));
+      assert.ok(bobTrades.every((t) => t.asset_id === yes && (t as unknown as Record<string, string>)[field('type', 'trade')] === 'TAKER'));
       const aliceTrades = await a.getTrades({ market: cid });
       assert.equal(aliceTrades.length, 2);
-      assert.ok(aliceTrades.every((t) => (t as unknown as { type: string }).type === 'MAKER' && t.maker_orders.every((m) => m.asset_id === yes)));
+      assert.ok(aliceTrades.every((t) => (t as unknown as Record<string, string>)[field('type', 'trade')] === 'MAKER' && t.maker_orders.every((m) => m.asset_id === yes)));
 
       const bobAfter = await b.getBalanceAllowance({ asset_type: AssetType.COLLATERAL });
       assert.equal(bobAfter.balance, String(ledger(svc, bob.address).total));

@@ -13,7 +13,7 @@ import { backends } from '../support/backends.js';
 import type { TestService } from '../support/service.js';
 import { startTestService } from '../support/service.js';
 import { positionId } from '../../src/domain/ctf-ids.js';
-import { book, ledger, market, newWallet, type Wallet } from './kit.js';
+import { book, fieldIn, ledger, market, newWallet, type Wallet } from './kit.js';
 
 const USDC_E = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
 const WRAPPED = '0x3A3BD7bb9528E159577F7C2e685CC81A765002E2';
@@ -23,6 +23,7 @@ type Answer = { success: boolean; orderID: string; status: string; error?: strin
 
 // At the root and at the venue's CLOB mount (/clob): the same client, the host's base URL.
 for (const mount of ['', '/clob']) for (const backend of backends()) {
+  const field = fieldIn(mount);
   describe(`clob-client-v2 trades on a venue started with no settings (${backend.name}) at ${mount || '/'}`, { skip: backend.skip }, () => {
     let svc: TestService;
     let host: string;
@@ -65,9 +66,9 @@ for (const mount of ['', '/clob']) for (const backend of backends()) {
       const crossing = await a.createAndPostOrder({ tokenID: yes, price: 0.7, size: 5, side: Side.BUY }, OPTS, OrderType.GTC, true) as Answer;
       assert.match(String(crossing.error), /post-only/);
       const o = await a.getOrder(buy.orderID) as unknown as Record<string, string>;
-      assert.equal(o.assetId, yes);
+      assert.equal(o[field('assetId')], yes);
       assert.equal(o.price, '0.4');
-      assert.equal((await a.getOrder(gtd.orderID) as unknown as Record<string, string>).type, 'GTD');
+      assert.equal((await a.getOrder(gtd.orderID) as unknown as Record<string, string>)[field('type')], 'GTD');
       const open = await a.getOpenOrders({ market: cid });
       assert.deepEqual(new Set(open.map((x) => x.id)), new Set([buy.orderID, gtd.orderID, sell.orderID, postOnly.orderID]));
     });
@@ -83,10 +84,10 @@ for (const mount of ['', '/clob']) for (const backend of backends()) {
       assert.equal(fak.status, 'matched');
       const bt = await b.getTrades({ market: cid });
       assert.equal(bt.length, 2);
-      assert.ok(bt.every((t) => t.asset_id === yes && (t as unknown as { type: string }).type === 'TAKER'));
+      assert.ok(bt.every((t) => t.asset_id === yes && (t as unknown as Record<string, string>)[field('type', 'trade')] === 'TAKER'));
       const at = await a.getTrades({ market: cid });
       assert.equal(at.length, 2);
-      assert.ok(at.every((t) => (t as unknown as { type: string }).type === 'MAKER'));
+      assert.ok(at.every((t) => (t as unknown as Record<string, string>)[field('type', 'trade')] === 'MAKER'));
       const after = await b.getBalanceAllowance({ asset_type: AssetType.COLLATERAL });
       assert.equal(after.balance, String(ledger(svc, bob.address).total));
       assert.equal(Number(before.balance) - Number(after.balance), 3_500_000 - 2_050_000);

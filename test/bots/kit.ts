@@ -47,3 +47,16 @@ export async function book(svc: TestService, tokenId: string) {
   const b = r.json() as { asset_id: string; bids: Array<{ price: string; size: string }>; asks: Array<{ price: string; size: string }> };
   return { asset_id: b.asset_id, bids: b.bids, asks: b.asks };
 }
+
+const VENUE_NAMES: Record<'order' | 'trade', Record<string, string>> = {
+  order: { assetId: 'asset_id', originalSize: 'original_size', type: 'order_type' },
+  trade: { type: 'trader_side' },
+};
+
+/**
+ * The name of a field of an order (or a trade) as `mount` answers it: the spec's at the root
+ * (`assetId`, `type`), the venue's at /clob (`asset_id`, `order_type`, `trader_side`).
+ */
+export function fieldIn(mount: string): (spec: string, of?: 'order' | 'trade') => string {
+  return (spec, of = 'order') => (mount === '' ? spec : VENUE_NAMES[of][spec] ?? spec);
+}

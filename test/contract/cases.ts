@@ -182,6 +182,18 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   await c.call({ method: 'GET', url: '/data/trades', l2: a, expect: 200 });
   await c.call({ method: 'GET', url: `/data/trades?market=${cid}&maker=${a.address}&after=0`, l2: a, expect: 200 });
   await c.call({ method: 'GET', url: '/builder/trades', l2: b, expect: 200 });
+  // The venue's account routes Sibyl has no data for: the venue's empty shapes, on /clob only.
+  for (const url of ['/auth/ban-status/closed-only', '/notifications?signature_type=0', `/order-scoring?order_id=${resting.orderID}`,
+    '/rewards/user?date=2026-01-02', '/rewards/user/total?date=2026-01-02', '/rewards/user/percentages', '/rewards/user/markets?date=2026-01-02&page_size=100']) {
+    await c.call({ method: 'GET', url, l2: a, expect: 200, mount: '/clob' });
+  }
+  await c.call({ method: 'DELETE', url: '/notifications?ids=1,2', l2: a, expect: 200, mount: '/clob' });
+  await c.call({ method: 'POST', url: '/auth/builder-api-key', l2: b, expect: 200, mount: '/clob' });
+  await c.call({ method: 'GET', url: '/auth/builder-api-key', l2: b, expect: 200, mount: '/clob' });
+  await c.call({ method: 'POST', url: '/orders-scoring', l2: a, body: [resting.orderID], expect: 200, mount: '/clob' });
+  await c.call({ method: 'GET', url: '/rewards/user?date=yesterday', l2: a, expect: 400, mount: '/clob' });
+  await c.call({ method: 'GET', url: '/rewards/markets/current', expect: 200, mount: '/clob' });
+  await c.call({ method: 'GET', url: `/rewards/markets/${cid}`, expect: 200, mount: '/clob' });
   await c.call({ method: 'GET', url: `/balance-allowance?asset_type=CONDITIONAL&token_id=${enc(t0)}`, l2: a, expect: 200 });
   await c.call({ method: 'DELETE', url: '/order', l2: a, body: { orderID: resting.orderID }, expect: 200 });
   await c.call({ method: 'DELETE', url: '/orders', l2: a, body: [batch[0]!.orderID, 'no-such-order'], expect: 200 });

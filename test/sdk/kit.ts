@@ -28,14 +28,25 @@ export function sdkSkip(): string | false {
   return why !== undefined && process.env.CI !== 'true' ? why : false;
 }
 
-/** `client`: 'public', or the name of a secure client built from `secure` (runSdk's third argument). */
-export interface SdkCall { client?: string; method: string; args?: unknown }
-export interface SdkAnswer { method: string; client?: string; ok: boolean; value?: unknown; error?: string }
-/** A secure client of the SDK's default wallet flow: createSecureClient({signer}) with no wallet (a deposit wallet). */
+/**
+ * One SDK call: `client` is `public` or the name of a secure client of the plan (`eoa` or
+ * `secure`, runSdk's third argument); `as` keeps the answer for later calls' `$<as>.<path>`
+ * arguments; `argv` passes several arguments instead of `args`; `action` calls a function of
+ * `@polymarket/client/actions` (the SDK's calls that are no client method, e.g.
+ * fetchBalanceAllowance) with the client first.
+ */
+export type SdkCall = { client?: string; args?: unknown; argv?: unknown[]; as?: string } & ({ method: string; action?: never } | { action: string; method?: never });
+/** `status`: the HTTP status the SDK's error carries, when it carries one. */
+export interface SdkAnswer { method: string; client?: string; as?: string; ok: boolean; value?: unknown; error?: string; status?: number }
+/** Secure clients trading as an EOA (signature type 0): name → its private key. */
+export type SdkEoas = Record<string, `0x${string}`>;
+/** A secure client of the SDK's default wallet flow: createSecureClient({signer}) with no wallet (a deposit wallet, signature type 3). */
 export interface SdkSecure { name: string; privateKey: string }
+/** The secure clients a plan builds before its calls (run-sdk.mjs). */
+export interface SdkClients { eoa?: SdkEoas; secure?: SdkSecure[] }
 
-/** Runs the calls through the SDK under Node 24 against `base` (the server's root URL); `secure` clients are built first. */
-export async function runSdk(base: string, calls: SdkCall[], secure: SdkSecure[] = []): Promise<SdkAnswer[]> {
+/** Runs the calls through the SDK under Node 24 against `base` (the server's root URL); the secure clients are built first. */
+export async function runSdk(base: string, calls: SdkCall[], clients: SdkClients = {}): Promise<SdkAnswer[]> {
   const why = sdkMissing();
   if (why !== undefined) throw new Error(why);
   const child = spawn(NODE24, [join(HERE, 'run-sdk.mjs')], { cwd: HERE, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -43,7 +54,7 @@ export async function runSdk(base: string, calls: SdkCall[], secure: SdkSecure[]
   let err = '';
   child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
   child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-  child.stdin.end(JSON.stringify({ base, calls, secure }));
+  child.stdin.end(JSON.stringify({ base, calls, eoa: clients.eoa ?? {}, secure: clients.secure ?? [] }));
   const code = await new Promise<number | null>((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('close', (c) => { clearTimeout(timer); resolve(c); });
@@ -55,6 +66,11 @@ export async function runSdk(base: string, calls: SdkCall[], secure: SdkSecure[]
 /** The answers by method name (a method called twice: the last answer). */
 export function byMethod(answers: SdkAnswer[]): Record<string, SdkAnswer> {
   return Object.fromEntries(answers.map((a) => [a.method, a]));
+}
+
+/** The answers by their call's `as` label, else by method name (the last answer of each). */
+export function byLabel(answers: SdkAnswer[]): Record<string, SdkAnswer> {
+  return Object.fromEntries(answers.map((a) => [a.as ?? a.method, a]));
 }
 
 /** Runs a script under Node 24, asynchronously (the server under test lives in this process); `env` adds to this process's. */

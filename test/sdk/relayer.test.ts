@@ -110,7 +110,7 @@ for (const backend of backends()) {
         { client: 'alice', method: 'placeMarketOrder', args: { tokenId: yes, side: 'BUY', amount: 5, maxPrice: 0.6 } },
         { client: 'alice', method: 'placeMarketOrder', args: { tokenId: yes, side: 'BUY', amount: 5 } },
         { client: 'alice', method: 'placeMarketOrder', args: { tokenId: yes, side: 'BUY', amount: 5, maxPrice: 0.61 } },
-      ], [{ name: 'alice', privateKey: aliceKey }]);
+      ], { secure: [{ name: 'alice', privateKey: aliceKey }] });
     });
     after(async () => { await svc?.dispose(); });
 
@@ -185,7 +185,7 @@ for (const backend of backends()) {
         { client: 'alice', method: 'cancelOrder', args: { orderId: own[0] } },
         { client: 'alice', method: 'placeLimitOrder', args: { tokenId: yes, price: 0.3, size: 5, side: 'BUY' } },
         { client: 'alice', method: 'cancelAll' },
-      ], [{ name: 'alice', privateKey: aliceKey }]);
+      ], { secure: [{ name: 'alice', privateKey: aliceKey }] });
       assert.deepEqual(value<{ canceled: string[] }>(byMethod(more).cancelOrder).canceled, own);
       const placed = value<{ orderId: string; status: string }>(byMethod(more).placeLimitOrder);
       assert.equal(placed.status, 'live');

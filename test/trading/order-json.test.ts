@@ -1,9 +1,11 @@
-/** OrderJson (src/trading/order-json.ts) writes exactly `JSON.stringify(wireOrder(…))`, whatever changed since the last call. */
+/**
+ * OrderJson (src/trading/order-json.ts) writes exactly `JSON.stringify(wireOrder(…))` — and, for
+ * the /clob mount, `JSON.stringify(venueOrder(…))` — whatever changed since the last call.
+ */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { OrderRow } from '../../src/core/index.js';
-import { wireOrder } from '../../src/trading/format.js';
-import { OrderJson, pageJson } from '../../src/trading/order-json.js';
+import { OrderJson, pageJson, SPEC_ORDER, VENUE_ORDER } from '../../src/trading/order-json.js';
 
 const base: OrderRow = {
   id: `0x${'ab'.repeat(32)}`, seq: 7, wallet: '0x00000000000000000000000000000000000000A1', apiKey: '3f2a1b4c-1234-4abc-8def-0123456789ab',
@@ -21,9 +23,9 @@ function other(v: unknown): unknown {
 }
 
 describe('OrderJson', () => {
-  it('matches JSON.stringify(wireOrder) after any field of the order changes', () => {
-    const memo = new OrderJson();
-    const fresh = (o: OrderRow, outcome: string, trades: string[]) => JSON.stringify(wireOrder(o, outcome, trades));
+  for (const [name, format] of [['wireOrder', SPEC_ORDER], ['venueOrder', VENUE_ORDER]] as const) it(`matches JSON.stringify(${name}) after any field of the order changes`, () => {
+    const memo = new OrderJson(format);
+    const fresh = (o: OrderRow, outcome: string, trades: string[]) => JSON.stringify(format.write(o, outcome, trades));
     assert.equal(memo.text(base, 'Yes', []), fresh(base, 'Yes', []));
     for (const key of Object.keys(base) as Array<keyof OrderRow>) {
       if (key === 'id') continue; // the memo key itself

@@ -2,6 +2,9 @@
  * Account reads (L2; spec "Account data"): `GET /data/orders` (open orders; an empty cursor
  * ends the pages, docs/venue.md §5), `GET /data/order/{id}`, `GET /data/trades` and
  * `GET /builder/trades` (bare array, for the builder whose key signs the request).
+ * On the /clob mount orders and trades take the venue's shapes (`VenueOrder`, `VenueTrade`:
+ * snake_case, Unix seconds, `trader_side`) and the last page of orders ends with `LTE=`, as the
+ * venue's SDK reads them (docs/trading.md); the same rows and queries either way.
  */
 import { Type, type Static } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
@@ -11,7 +14,9 @@ import { errors } from '../../errors/catalogue.js';
 import { decodeCursor, encodeCursor, endPage, END_CURSOR } from '../../domain/cursor.js';
 import { checksumAddress } from '../../domain/address.js';
 import { ORDERS_PAGE, TRADES_PAGE, type TradeFilters } from '../../trading/account.js';
-import { Envelope, NATIVE_JSON, Order, Trade } from './schemas.js';
+import { Envelope, NATIVE_JSON, Order, Trade, VenueOrder, VenueTrade } from './schemas.js';
+import { dialectOf } from '../../http/mounts.js';
+import { venueTrade } from '../../trading/format.js';
 
 const Text = Type.String({ maxLength: 100 });
 const Cursor = Type.String({ maxLength: 40 });
@@ -40,13 +45,16 @@ function tradeFilters(q: Static<typeof TradeQuery>): TradeFilters {
 
 export const accountRoutes: RouteModule = (app, { auth, account }) => {
   const route = { config: { family: 'clob' as const }, preValidation: auth.requireL2 };
+  const venue = dialectOf(app) === 'clob';
+  const dialect = venue ? 'venue' as const : 'spec' as const;
+  const OrderShape = venue ? VenueOrder : Order;
 
   app.get('/data/orders', {
     ...route,
     schema: {
       tags: ['account'], summary: 'Open orders of the account (L2)', security: L2_SECURITY,
       querystring: Type.Object({ id: Type.Optional(Text), market: Type.Optional(Text), asset_id: Type.Optional(Text), next_cursor: Type.Optional(Cursor) }),
-      response: { 200: Envelope(Order) },
+      response: { 200: Envelope(OrderShape) },
     },
   }, async (req, reply) => {
     const { next_cursor: cursor, ...query } = req.query;
@@ -54,26 +62,26 @@ export const accountRoutes: RouteModule = (app, { auth, account }) => {
     // An explicitly empty cursor (a client loop that passed back our end marker "") ends with LTE=.
     const offset = decodeCursor(cursor);
     if (cursor === '' || offset === null) return endPage(ORDERS_PAGE);
-    return sendJsonText(reply, await account.openOrdersPage(authOf(req).address, filters, offset));
+    return sendJsonText(reply, await account.openOrdersPage(authOf(req).address, filters, offset, dialect));
   });
 
   app.get('/data/order/:id', {
     ...route,
-    schema: { tags: ['account'], summary: 'One order of the account (L2)', security: L2_SECURITY, params: Type.Object({ id: Text }), response: { 200: Order } },
+    schema: { tags: ['account'], summary: 'One order of the account (L2)', security: L2_SECURITY, params: Type.Object({ id: Text }), response: { 200: OrderShape } },
   }, async (req) => {
-    const order = await account.order(authOf(req).address, req.params.id);
+    const order = await account.order(authOf(req).address, req.params.id, dialect);
     if (!order) throw errors.notFound('order not found');
     return order;
   });
 
   app.get('/data/trades', {
     ...route, ...NATIVE_JSON,
-    schema: { tags: ['account'], summary: 'Trades of the account, newest first (L2)', security: L2_SECURITY, querystring: TradeQuery, response: { 200: Envelope(Trade) } },
+    schema: { tags: ['account'], summary: 'Trades of the account, newest first (L2)', security: L2_SECURITY, querystring: TradeQuery, response: { 200: Envelope(venue ? VenueTrade : Trade) } },
   }, async (req) => {
     const offset = decodeCursor(req.query.next_cursor);
     if (offset === null) return endPage(TRADES_PAGE);
     const page = await account.trades(authOf(req).address, tradeFilters(req.query), offset);
-    return { data: page.data, next_cursor: page.more ? encodeCursor(offset + TRADES_PAGE) : END_CURSOR, limit: TRADES_PAGE, count: page.data.length };
+    return { data: venue ? page.data.map(venueTrade) : page.data, next_cursor: page.more ? encodeCursor(offset + TRADES_PAGE) : END_CURSOR, limit: TRADES_PAGE, count: page.data.length };
   });
 
   app.get('/builder/trades', {

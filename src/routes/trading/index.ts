@@ -6,5 +6,6 @@ import { cancelRoutes } from './cancels.js';
 import { accountRoutes } from './account.js';
 import { ledgerRoutes } from './ledger.js';
 import { rateLimitTier } from './rate-limit-tier.js';
+import { venueAccountRoutes } from './venue-account.js';
 
-export const TRADING_ROUTES: RouteModule[] = [postOrder, postOrders, cancelRoutes, accountRoutes, ledgerRoutes, rateLimitTier];
+export const TRADING_ROUTES: RouteModule[] = [postOrder, postOrders, cancelRoutes, accountRoutes, ledgerRoutes, rateLimitTier, venueAccountRoutes];

@@ -11,13 +11,17 @@ import type { RouteModule } from '../../http/types.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { ApiError, errors } from '../../errors/catalogue.js';
 import { validationField, validationMessage, type AjvLikeError } from '../../http/validation-message.js';
-import { BalanceAnswer, LedgerAnswer } from '../../trading/ledger-desk.js';
+import { BalanceAnswer, LedgerAnswer, VenueBalanceAnswer, venueBalance } from '../../trading/ledger-desk.js';
+import { dialectOf } from '../../http/mounts.js';
 import { Hex32 } from './schemas.js';
 
 const Amount = Type.String({ pattern: '^[0-9]+$', description: 'an integer string of micro-units (6 decimals)' });
 
-export const ledgerRoutes: RouteModule = (app, { auth, ledger }) => {
+export const ledgerRoutes: RouteModule = (app, { auth, ledger, config }) => {
   const route = { config: { family: 'clob' as const }, preValidation: auth.requireL2 };
+  // On /clob the venue's `{balance, allowances}` (docs/trading.md): the spenders its clients look up.
+  const venue = dialectOf(app) === 'clob';
+  const spenders = [config.bots.exchange, config.bots.negRiskExchange, config.bots.exchangeV2, config.bots.negRiskExchangeV2, config.negRiskAdapter];
 
   app.post('/split', {
     ...route,
@@ -57,7 +61,7 @@ export const ledgerRoutes: RouteModule = (app, { auth, ledger }) => {
   });
 
   // `/update`: the real venue re-reads on-chain allowances there (clob-client calls it); the ledger
-  // is custodial, so both answer the current balance.
+  // is custodial, so both answer the current balance (on /clob the venue's shape, unlimited allowances).
   for (const [path, summary] of [
     ['/balance-allowance', 'Collateral or token balance of the account'],
     ['/balance-allowance/update', 'Refresh the balance and allowance (custodial: the current balance)'],
@@ -71,12 +75,13 @@ export const ledgerRoutes: RouteModule = (app, { auth, ledger }) => {
           token_id: Type.Optional(Type.String({ maxLength: 100 })),
           signature_type: Type.Optional(Type.String({ maxLength: 4 })),
         }),
-        response: { 200: BalanceAnswer },
+        response: { 200: venue ? VenueBalanceAnswer : BalanceAnswer },
       },
     }, async (req) => {
       const { asset_type: type, token_id: token } = req.query;
       if (type === 'CONDITIONAL' && !token) throw errors.required('token_id');
-      return ledger.balance(authOf(req).address, type === 'COLLATERAL' ? undefined : token);
+      const b = ledger.balance(authOf(req).address, type === 'COLLATERAL' ? undefined : token);
+      return venue ? venueBalance(b, spenders) : b;
     });
   }
 };
