@@ -70,7 +70,7 @@ for (const backend of backends()) {
         assert.equal(placed.success, true);
         assert.match(placed.orderID, /^0x[0-9a-f]{64}$/);
         const one = await c.createOrder({ tokenID: token, price: 0.2, size: 10, side: Side.BUY }, { tickSize: '0.01' });
-        const batch = await c.postOrders([{ order: one, orderType: OrderType.GTC }]) as Array<Record<string, unknown>>;
+        const batch = await c.postOrders([{ order: one, orderType: OrderType.GTC }]) as unknown as Array<Record<string, unknown>>;
         assert.deepEqual(batch, [{ errorMsg: 'post-only mode: only post-only orders and cancels are allowed', orderID: '', takingAmount: '', makingAmount: '', status: '', success: true }]);
         assert.deepEqual((await c.cancelAll() as { canceled: string[] }).canceled, [placed.orderID]);
         await admin(svc, 'DELETE', '/admin/faults');
