@@ -18,8 +18,8 @@ import { edgeFastifyOptions, loggerOptions, registerEdge } from '../edge/index.j
 import type { LogStream } from '../edge/logging.js';
 import type { RedisLink } from '../store/redis.js';
 import { AUTH_SECURITY_SCHEMES } from '../auth/openapi.js';
-import { registerFaults } from '../edge/faults.js'; void registerFaults;
-import { registerSignerLimits } from '../edge/signer-limits.js'; void registerSignerLimits;
+import { registerFaults } from '../edge/faults.js';
+import { registerSignerLimits } from '../edge/signer-limits.js';
 
 /** src/cluster/forward.ts: the follower's forwarding hook. */
 type ForwardHook = (req: never, reply: never, done: (err?: Error) => void) => void;
@@ -62,6 +62,8 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   registerErrorHandling(app);
   registerJsonBody(app);
   await registerEdge(app, config, opts.redis); // security headers, CORS, rate limits (the process's Redis link), metrics, body limits
+  registerSignerLimits(app, config, services.signerTiers, opts.redis, services.now); // per-signer order/cancel buckets (docs/venue.md §13)
+  registerFaults(app, services.faults); // provoked faults: one boolean check a request while none is active (src/edge/faults.ts)
 
   await app.register(swagger, {
     openapi: {
