@@ -48,6 +48,15 @@ function headers(reply: FastifyReply, tier: Tier, t: Take, r: Taken): void {
   reply.header('poly-ratelimit-tier', tier.name);
 }
 
+/** The headers, and the verdict: pass, pass with the warning (warn), or 429 with Retry-After (enforce). */
+function answer(reply: FastifyReply, tier: Tier, t: Take, r: Taken, enforce: boolean, done: HookHandlerDoneFunction): void {
+  headers(reply, tier, t, r);
+  if (r.ok) return done();
+  if (!enforce) { reply.header('poly-ratelimit-warning', 'true'); return done(); }
+  const wait = Math.max(1, Math.ceil((t.cost * 1000 - r.milli) / t.rate / 1000));
+  done(new ApiError('rate_limited', 'Too Many Requests', { headers: { 'retry-after': String(wait) } }));
+}
+
 export function registerSignerLimits(app: FastifyInstance, config: Config, tiers: SignerTiers, redis?: RedisLink, now: () => number = Date.now): void {
   if (config.signerLimits === 'off') return;
   // In memory the buckets run on the service's clock (tests move it); in Redis on Redis's.
@@ -63,16 +72,10 @@ export function registerSignerLimits(app: FastifyInstance, config: Config, tiers
       if (who === undefined) return done();
       const tier = tiers.of(who.address);
       const t = take(tier, p, who.address, p.cost(req.body), false);
-      const finish = (r: Taken): void => {
-        headers(reply, tier, t, r);
-        if (r.ok) return done();
-        if (!enforce) { reply.header('poly-ratelimit-warning', 'true'); return done(); }
-        const wait = Math.max(1, Math.ceil((t.cost * 1000 - r.milli) / t.rate / 1000));
-        done(new ApiError('rate_limited', 'Too Many Requests', { headers: { 'retry-after': String(wait) } }));
-      };
       const r = store.take(t);
-      if (r instanceof Promise) r.then(finish, () => done());
-      else finish(r);
+      // No closure on the in-memory path: a request pays the bucket update and the headers only.
+      if (r instanceof Promise) r.then((x) => answer(reply, tier, t, x, enforce, done), () => done());
+      else answer(reply, tier, t, r, enforce, done);
     };
     const pre = opts.preHandler === undefined ? [] : Array.isArray(opts.preHandler) ? opts.preHandler : [opts.preHandler];
     opts.preHandler = [...pre, check] as typeof opts.preHandler;

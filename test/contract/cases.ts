@@ -162,6 +162,8 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   await c.call({ method: 'GET', url: '/v1/user/rate-limit-tier', l2: a, expect: 200 });
   await c.call({ method: 'PUT', url: `/admin/wallets/${bobWallet.address}/rate-limit-tier`, admin: true, body: { tier: 'Gold' }, expect: 200 });
   await c.call({ method: 'PUT', url: '/admin/wallets/not-an-address/rate-limit-tier', admin: true, body: { tier: 'Gold' }, expect: 400 });
+  await c.call({ method: 'DELETE', url: `/admin/wallets/${bobWallet.address}/rate-limit-tier`, admin: true, expect: 200 });
+  await c.call({ method: 'DELETE', url: '/admin/wallets/not-an-address/rate-limit-tier', admin: true, expect: 400 });
 
   const trader = a as Trader;
   const size = String(Math.max(market.minimum_order_size, 5));

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { backends } from '../support/backends.js';
 import { newMarket, orderBody, trader, type Trader } from '../trading/kit.js';
 import { MemoryBuckets } from '../../src/edge/signer-buckets.js';
-import { admin, call, liveService, type LiveService } from './kit.js';
+import { SignerTiers } from '../../src/trading/signer-tiers.js';
+import { admin, call, liveService, sleep, type LiveService } from './kit.js';
 
 const remaining = (h: Headers) => Number(h.get('poly-ratelimit-remaining'));
 
@@ -100,7 +101,7 @@ for (const backend of backends()) {
     it('tiers: the operator sets one, the wallet reads it, the headers show it', async () => {
       const t = await trader(strict, '1000');
       const std = await call(strict, t, 'GET', '/v1/user/rate-limit-tier');
-      assert.deepEqual(JSON.parse(std.body), { tier: 'Standard', orders: { ratePerSecond: 40, burst: 60 }, cancels: { ratePerSecond: 80, burst: 120, negativeBalance: true } });
+      assert.deepEqual(JSON.parse(std.body), { tier: 'Standard', orders: { ratePerSecond: 40, burst: 60 }, cancels: { ratePerSecond: 80, burst: 120, negativeBalance: true }, source: 'volume', volume30d: '0' });
       const set = await admin(strict, 'PUT', `/admin/wallets/${t.address}/rate-limit-tier`, { tier: 'Platinum' });
       assert.equal(set.status, 200, set.body);
       assert.equal(JSON.parse(set.body).wallet, t.address);
@@ -111,6 +112,52 @@ for (const backend of backends()) {
       assert.equal(r.headers.get('poly-ratelimit-tier'), 'Platinum');
       assert.equal(remaining(r.headers), 674);
       await call(strict, t, 'DELETE', '/cancel-all');
+    });
+
+    it('tiers follow the 30-day traded volume: a wallet that trades past $30k is Copper; the operator\'s tier wins until removed', async () => {
+      const alice = await trader(strict, '40000');
+      const bob = await trader(strict, '40000');
+      const tierOf = async (t: Trader) => JSON.parse((await call(strict, t, 'GET', '/v1/user/rate-limit-tier')).body) as { tier: string; source: string; volume30d: string };
+      assert.deepEqual(await tierOf(alice), { ...(await tierOf(bob)), tier: 'Standard', source: 'volume', volume30d: '0' });
+      // alice buys 59,990 YES at 0.50 and bob 59,990 NO at 0.50: one minted fill, $29,995 each — not yet.
+      const fill = async (size: string) => {
+        const a = await call(strict, alice, 'POST', '/order', orderBody(alice, `${cidS}:0`, 'BUY', '0.50', size));
+        assert.equal(a.status, 200, a.body);
+        const r = await call(strict, bob, 'POST', '/order', orderBody(bob, `${cidS}:1`, 'BUY', '0.50', size));
+        assert.equal(JSON.parse(r.body).status, 'matched', r.body);
+      };
+      await fill('59990');
+      assert.deepEqual(await tierOf(alice), { ...(await tierOf(alice)), tier: 'Standard', volume30d: '29995' });
+      await fill('10'); // $5 more each: $30,000, the Copper threshold
+      assert.deepEqual([await tierOf(alice), await tierOf(bob)].map((v) => [v.tier, v.source, v.volume30d]), [['Copper', 'volume', '30000'], ['Copper', 'volume', '30000']]);
+      const next = await call(strict, alice, 'POST', '/order', order(alice, cidS, 7));
+      assert.equal(next.headers.get('poly-ratelimit-tier'), 'Copper', 'the bucket follows the tier');
+      assert.equal(remaining(next.headers), 57, 'the balance carries over (60 − 3 on the held clock)…');
+      clock.now += 2000;
+      const later = await call(strict, alice, 'POST', '/order', order(alice, cidS, 8));
+      assert.equal(remaining(later.headers), 89, '…and refills up to Copper\'s burst (90)');
+      // The operator's tier wins, even a lower one, until the operator removes it.
+      await admin(strict, 'PUT', `/admin/wallets/${alice.address}/rate-limit-tier`, { tier: 'Standard' });
+      assert.deepEqual(await tierOf(alice), { ...(await tierOf(alice)), tier: 'Standard', source: 'operator', volume30d: '30000' });
+      assert.equal((await call(strict, alice, 'DELETE', '/cancel-all')).headers.get('poly-ratelimit-tier'), 'Standard');
+      const gone = await admin(strict, 'DELETE', `/admin/wallets/${alice.address}/rate-limit-tier`);
+      assert.deepEqual(JSON.parse(gone.body), { wallet: alice.address, removed: true });
+      assert.equal((await tierOf(alice)).tier, 'Copper');
+      assert.deepEqual(JSON.parse((await admin(strict, 'DELETE', `/admin/wallets/${alice.address}/rate-limit-tier`)).body), { wallet: alice.address, removed: false });
+      // Every wallet's volume is recomputed every 3 h (the venue's refresh) over the last 30 days:
+      // a fresh reader knows bob's tier without bob asking, and drops it once the trades are 30 days old.
+      let now = clock.now;
+      const tiers = new SignerTiers(strict.store.db, () => now, 5);
+      await tiers.start();
+      try {
+        assert.equal(tiers.of(bob.address).name, 'Copper');
+        now += 29 * 86_400_000;
+        await sleep(30);
+        assert.equal(tiers.of(bob.address).name, 'Copper', 'still inside 30 days');
+        now += 2 * 86_400_000;
+        await sleep(30);
+        assert.equal(tiers.of(bob.address).name, 'Standard', 'the fill left the 30-day window');
+      } finally { tiers.stop(); }
     });
 
     it('the unmodified clob-client-v2 sees the 429 the venue answers', async () => {

@@ -1,4 +1,7 @@
-/** `PUT /admin/wallets/{address}/rate-limit-tier {"tier"}` — sets a wallet's per-signer rate-limit tier (docs/venue.md §13). */
+/**
+ * `PUT /admin/wallets/{address}/rate-limit-tier {"tier"}` sets a wallet's per-signer rate-limit tier
+ * (docs/venue.md §13), which wins over the tier its 30-day volume earns; `DELETE` removes it.
+ */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { errors } from '../../errors/catalogue.js';
@@ -15,9 +18,23 @@ export const operatorRateLimitTier: RouteModule = (app, { signerTiers }) => {
       response: { 200: Type.Intersect([Type.Object({ wallet: Type.String() }), TierAnswer]), 400: Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) }) },
     },
     config: { family: 'admin' },
+  }, async (req) => ({ wallet: walletOf(req.params.address), ...tierView(await signerTiers.set(walletOf(req.params.address), req.body.tier)) }));
+
+  app.delete('/wallets/:address/rate-limit-tier', {
+    schema: {
+      tags: ['operator'], summary: 'Remove a wallet\'s operator tier: its 30-day volume decides again', security: [{ operator: [] }],
+      params: Type.Object({ address: Type.String({ maxLength: 64 }) }),
+      response: { 200: Type.Object({ wallet: Type.String(), removed: Type.Boolean() }), 400: Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) }) },
+    },
+    config: { family: 'admin' },
   }, async (req) => {
-    const wallet = checksumAddress(req.params.address);
-    if (wallet === undefined) throw errors.badRequest(`invalid address: ${req.params.address}`);
-    return { wallet, ...tierView(await signerTiers.set(wallet, req.body.tier)) };
+    const wallet = walletOf(req.params.address);
+    return { wallet, removed: await signerTiers.unset(wallet) };
   });
 };
+
+function walletOf(address: string): string {
+  const wallet = checksumAddress(address);
+  if (wallet === undefined) throw errors.badRequest(`invalid address: ${address}`);
+  return wallet;
+}
