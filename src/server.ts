@@ -139,7 +139,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const bots = await setupBots(store.db, config, exchange, now, signers); // token ids and signed orders (docs/bots.md)
     const depositWallets = new DepositWallets((since) => auth.keys.holdersSince(since), (funder) => bots.store.signersOf(funder)); // type 3 and the relayer's deployed wallets
     const orders = new OrderDesk(exchange, bots.gate, { now, onError: (err) => app?.log.error({ err }, 'a batch order failed'), walletsOf: (a) => depositWallets.walletsOf(a) });
-    const account = new AccountReads(store.db, exchange, cache);
+    const account = new AccountReads(store.db, exchange, cache, { walletsOf: (a) => depositWallets.walletsOf(a) });
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
     const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
     const ledger = new LedgerDesk(exchange);

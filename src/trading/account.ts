@@ -1,7 +1,10 @@
 /**
  * Account reads behind `GET /data/orders`, `GET /data/order/{id}`, `GET /data/trades` and
  * `GET /builder/trades`. Open orders come from the in-memory exchange (it owns the truth);
- * closed orders and trades from the database. Every query is scoped to the caller.
+ * closed orders and trades from the database. Every query is scoped to the caller's account:
+ * the key holder's address and the deposit wallets it trades through with signature type 3
+ * (`walletsOf`, src/trading/signed/deposit-wallets.ts) — as the venue lists a key's orders
+ * whatever wallet made them (docs/venue.md §10).
  */
 import type { Kysely } from 'kysely';
 import { inMarket, type OrderRow } from '../core/index.js';
@@ -43,7 +46,12 @@ export class AccountReads {
   private readonly pages: CacheArea<Buffer>;
   private readonly stamps = new WalletStamps();
 
-  constructor(private readonly db: Kysely<Database>, private readonly exchange: ExchangeService, cache: Cache) {
+  private readonly walletsOf: (holder: string) => readonly string[];
+
+  /** `walletsOf`: the deposit wallets of a key holder (none when not given). */
+  constructor(private readonly db: Kysely<Database>, private readonly exchange: ExchangeService, cache: Cache,
+    opts: { walletsOf?: (holder: string) => readonly string[] } = {}) {
+    this.walletsOf = opts.walletsOf ?? (() => []);
     this.pages = cache.area('account:open-orders');
     // The stamps follow the exchange's event sequence: a change in memory, its commit, a rebuild.
     exchange.subscribe({
@@ -64,39 +72,60 @@ export class AccountReads {
    * changes (wallet-stamps.ts: a change in memory, its commit, a rebuild of the core); the stamp
    * is read before the page is built, so a change made while it is built is never hidden.
    */
-  async openOrdersPage(wallet: string, filters: OrderFilters, offset: number, dialect: OrderDialect = 'spec'): Promise<Buffer> {
+  async openOrdersPage(holder: string, filters: OrderFilters, offset: number, dialect: OrderDialect = 'spec'): Promise<Buffer> {
     const f = { ...filters, asset_id: tokenKey(this.exchange.core, filters.asset_id) }; // either form of a token id
-    const stamp = String(this.stamps.of(wallet));
-    const key = JSON.stringify([wallet, f.id, f.market, f.asset_id, offset, dialect]);
+    const wallets = this.accountOf(holder);
+    const stamp = wallets.map((w) => this.stamps.of(w)).join(':');
+    const key = JSON.stringify([holder, f.id, f.market, f.asset_id, offset, dialect]);
     const kept = this.pages.get(key, stamp);
     if (kept !== undefined) return kept;
-    const page = await this.openOrderTexts(wallet, f, offset, this.json[dialect]);
+    const page = await this.openOrderTexts(wallets, f, offset, this.json[dialect]);
     const json = pageJson(page.data, page.more ? encodeCursor(offset + ORDERS_PAGE) : dialect === 'venue' ? END_CURSOR : '', ORDERS_PAGE);
     return this.pages.set(key, stamp, Buffer.from(json));
   }
 
-  /** Open orders of `wallet` as JSON texts (order-json.ts), oldest first, one page from `offset`; `more` tells if a next page exists. */
-  private async openOrderTexts(wallet: string, f: OrderFilters, offset: number, json: OrderJson): Promise<{ data: string[]; more: boolean }> {
+  /** The key holder's address, then its deposit wallets. */
+  private accountOf(holder: string): string[] {
+    return [holder, ...this.walletsOf(holder)];
+  }
+
+  /**
+   * Open orders of the account's wallets, oldest first, `limit` of them from `offset`. A holder
+   * trades through one wallet as a rule: that wallet's list is read as it is; orders in several
+   * are merged by creation time (then id).
+   */
+  private openRows(wallets: string[], f: OrderFilters, offset: number, limit: number): OrderRow[] {
+    const core = this.exchange.core;
+    const used = wallets.filter((w) => core.openOrders(w, f.market, f.asset_id, 0, 1).length > 0);
+    if (used.length <= 1) return core.openOrders(used[0] ?? wallets[0]!, f.market, f.asset_id, offset, limit);
+    const all = used.flatMap((w) => core.openOrders(w, f.market, f.asset_id, 0, offset + limit));
+    all.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return all.slice(offset, offset + limit);
+  }
+
+  /** Open orders of the account as JSON texts (order-json.ts), oldest first, one page from `offset`; `more` tells if a next page exists. */
+  private async openOrderTexts(wallets: string[], f: OrderFilters, offset: number, json: OrderJson): Promise<{ data: string[]; more: boolean }> {
     // One more than a page tells whether another follows.
-    const rows = f.id === undefined ? this.exchange.core.openOrders(wallet, f.market, f.asset_id, offset, ORDERS_PAGE + 1) : this.openOrder(wallet, f, offset);
+    const rows = f.id === undefined ? this.openRows(wallets, f, offset, ORDERS_PAGE + 1) : this.openOrder(wallets, f, offset);
     const page = rows.length > ORDERS_PAGE ? rows.slice(0, ORDERS_PAGE) : rows;
     const { labels, trades } = await this.orderContext(page);
     const data = page.map((o) => json.text(o, labels.get(o.tokenId) ?? '', trades.get(o.id) ?? []));
     return { data, more: rows.length > ORDERS_PAGE };
   }
 
-  /** The page of an `id` filter: that live order, if it is `wallet`'s and matches the other filters. */
-  private openOrder(wallet: string, f: OrderFilters, offset: number): OrderRow[] {
+  /** The page of an `id` filter: that live order, if it is the account's and matches the other filters. */
+  private openOrder(wallets: string[], f: OrderFilters, offset: number): OrderRow[] {
     const o = this.exchange.core.order(f.id!);
-    return o !== undefined && o.wallet === wallet && inMarket(o, f.market, f.asset_id) && offset === 0 ? [o] : [];
+    return o !== undefined && wallets.includes(o.wallet) && inMarket(o, f.market, f.asset_id) && offset === 0 ? [o] : [];
   }
 
   /** One order of `wallet`, open or closed; undefined when absent or another account's. */
-  async order(wallet: string, id: string, dialect: OrderDialect = 'spec'): Promise<WireOrder | VenueOrder | undefined> {
+  async order(holder: string, id: string, dialect: OrderDialect = 'spec'): Promise<WireOrder | VenueOrder | undefined> {
+    const wallets = this.accountOf(holder);
     const live = this.exchange.core.order(id);
-    let row: OrderRow | undefined = live && live.wallet === wallet ? live : undefined;
+    let row: OrderRow | undefined = live && wallets.includes(live.wallet) ? live : undefined;
     if (!row && !live) {
-      const stored = await this.db.selectFrom('orders').selectAll().where('id', '=', id).where('wallet', '=', wallet).executeTakeFirst();
+      const stored = await this.db.selectFrom('orders').selectAll().where('id', '=', id).where('wallet', 'in', wallets).executeTakeFirst();
       row = stored && orderFromRow(stored);
     }
     if (!row) return undefined;
@@ -122,13 +151,14 @@ export class AccountReads {
   }
 
   /** Trades the account took part in (as taker or maker), newest first. */
-  async trades(wallet: string, f: TradeFilters, offset: number): Promise<{ data: WireTrade[]; more: boolean }> {
-    const mine = this.db.selectFrom('trades').select('id').where('wallet', '=', wallet)
-      .union(this.db.selectFrom('trade_makers').select('trade_id as id').where('wallet', '=', wallet));
+  async trades(holder: string, f: TradeFilters, offset: number): Promise<{ data: WireTrade[]; more: boolean }> {
+    const wallets = this.accountOf(holder);
+    const mine = this.db.selectFrom('trades').select('id').where('wallet', 'in', wallets)
+      .union(this.db.selectFrom('trade_makers').select('trade_id as id').where('wallet', 'in', wallets));
     let q = this.db.selectFrom('trades').selectAll().where('id', 'in', mine);
     q = this.filter(q, f);
     const rows = await q.orderBy('seq', 'desc').limit(literal(TRADES_PAGE + 1)).offset(offset).execute();
-    return { data: await this.wireTrades(rows.slice(0, TRADES_PAGE), wallet), more: rows.length > TRADES_PAGE };
+    return { data: await this.wireTrades(rows.slice(0, TRADES_PAGE), new Set(wallets)), more: rows.length > TRADES_PAGE };
   }
 
   /** Trades attributed to a builder (their API key on the taker order), newest first. */
@@ -153,7 +183,8 @@ export class AccountReads {
     return q;
   }
 
-  private async wireTrades(rows: TradesTable[], viewer: string | null): Promise<WireTrade[]> {
+  /** `viewers`: the account's wallets (a trade is shown from the side one of them took), or null for a builder's view. */
+  private async wireTrades(rows: TradesTable[], viewers: Set<string> | null): Promise<WireTrade[]> {
     if (rows.length === 0) return [];
     const makers = await this.db.selectFrom('trade_makers').selectAll().where('trade_id', 'in', rows.map((t) => t.id)).orderBy('idx').execute();
     const byTrade = new Map<string, TradeMakersTable[]>();
@@ -165,7 +196,9 @@ export class AccountReads {
     ]);
     const apiKeys = new Map(keys.map((k) => [k.id, k.api_key ?? '']));
     const ctx: TradeContext = { outcomeOf: (a) => labels.get(a) ?? '', apiKeyOf: (id) => apiKeys.get(id) ?? '' };
-    return rows.map((t) => wireTrade(t, byTrade.get(t.id) ?? [], viewer, ctx));
+    const viewerOf = (t: TradesTable, makers: TradeMakersTable[]): string | null => viewers === null ? null
+      : viewers.has(t.wallet) ? t.wallet : makers.find((m) => viewers.has(m.wallet))?.wallet ?? t.wallet;
+    return rows.map((t) => wireTrade(t, byTrade.get(t.id) ?? [], viewerOf(t, byTrade.get(t.id) ?? []), ctx));
   }
 
   /** Outcome labels of tokens. A token's label never changes once listed, so known ones are remembered. */

@@ -110,6 +110,9 @@ for (const backend of backends()) {
         { client: 'alice', method: 'placeMarketOrder', args: { tokenId: yes, side: 'BUY', amount: 5, maxPrice: 0.6 } },
         { client: 'alice', method: 'placeMarketOrder', args: { tokenId: yes, side: 'BUY', amount: 5 } },
         { client: 'alice', method: 'placeMarketOrder', args: { tokenId: yes, side: 'BUY', amount: 5, maxPrice: 0.61 } },
+        { client: 'alice', method: 'listOpenOrders', args: {} },
+        { client: 'alice', method: 'listAccountTrades', args: { tokenId: yes } },
+        { client: 'alice', action: 'fetchBalanceAllowance', args: { assetType: 'COLLATERAL' } },
       ], { secure: [{ name: 'alice', privateKey: aliceKey }] });
     });
     after(async () => { await svc?.dispose(); });
@@ -135,6 +138,16 @@ for (const backend of backends()) {
       const open = [...svc.services.exchange.core.openOrders(aliceWallet, undefined, yes, 0, 10)];
       assert.equal(open.length, 1);
       assert.equal(open[0]!.price, 400_000);
+    });
+
+    it('the SDK reads its deposit wallet\'s account with the signer\'s key: open orders, trades, balance (signature_type=3)', () => {
+      const open = value<{ items: Array<{ id: string; makerAddress: string; price: string }> }>(byMethod(answers).listOpenOrders).items;
+      assert.deepEqual(open.map((o) => [o.makerAddress.toLowerCase(), o.price]), [[aliceWallet.toLowerCase(), '0.4']]);
+      const trades = value<{ items: Array<{ traderSide: string; price: string; size: string }> }>(byMethod(answers).listAccountTrades).items;
+      assert.deepEqual(trades.map((t) => [t.traderSide, t.price, t.size]), [['TAKER', '0.6', '8.33'], ['TAKER', '0.6', '8.33']]);
+      // 100 deposited; the 0.40 × 10 bid reserves 4; two fills of 8.33 at 0.60 cost 4.998 each.
+      const cash = value<{ balance: string }>(byMethod(answers).fetchBalanceAllowance);
+      assert.equal(cash.balance, String(100_000_000 - 2 * 4_998_000));
     });
 
     it('market BUYs are priced as the venue prices them: 5/8.3334 (protected at 0.60) does not lift the 0.60 ask; 5/8.3333 and protected at 0.61 fill at 0.60', () => {

@@ -17,7 +17,7 @@ import { Hex32 } from './schemas.js';
 
 const Amount = Type.String({ pattern: '^[0-9]+$', description: 'an integer string of micro-units (6 decimals)' });
 
-export const ledgerRoutes: RouteModule = (app, { auth, ledger, config }) => {
+export const ledgerRoutes: RouteModule = (app, { auth, ledger, config, depositWallets }) => {
   const route = { config: { family: 'clob' as const }, preValidation: auth.requireL2 };
   // On /clob the venue's `{balance, allowances}` (docs/trading.md): the spenders its clients look up.
   const venue = dialectOf(app) === 'clob';
@@ -73,14 +73,17 @@ export const ledgerRoutes: RouteModule = (app, { auth, ledger, config }) => {
         querystring: Type.Object({
           asset_type: Type.Union([Type.Literal('COLLATERAL'), Type.Literal('CONDITIONAL')]),
           token_id: Type.Optional(Type.String({ maxLength: 100 })),
-          signature_type: Type.Optional(Type.String({ maxLength: 4 })),
+          signature_type: Type.Optional(Type.String({ maxLength: 4, description: '3: the balance of the key holder\'s deposit wallet (docs/venue.md §10); otherwise the key holder\'s own' })),
         }),
         response: { 200: venue ? VenueBalanceAnswer : BalanceAnswer },
       },
     }, async (req) => {
       const { asset_type: type, token_id: token } = req.query;
       if (type === 'CONDITIONAL' && !token) throw errors.required('token_id');
-      const b = ledger.balance(authOf(req).address, type === 'COLLATERAL' ? undefined : token);
+      // Signature type 3 funds orders from the key holder's deposit wallet: that is the balance asked for.
+      const holder = authOf(req).address;
+      const wallet = req.query.signature_type === '3' ? depositWallets.walletsOf(holder)[0]! : holder;
+      const b = ledger.balance(wallet, type === 'COLLATERAL' ? undefined : token);
       return venue ? venueBalance(b, spenders) : b;
     });
   }
