@@ -26,6 +26,10 @@ import { publicSearch, type SearchQuery } from './search.js';
 import { SearchIndex } from './search-index/index.js';
 import { COMMENT_ANSWERS, SLUG_ANSWERS } from './page-versions.js';
 import type { WireComment, WireCreator, WireSearchResult, WireTag } from './schemas.js';
+import { gammaEventItems, gammaEventOf, gammaEventTags, gammaMarketOf, tagOf, type Ref } from './gamma/reads.js';
+import { gammaMarketsPage, type MarketsPageQuery } from './gamma/markets-page.js';
+
+type Json = Record<string, unknown>;
 
 export class Catalog {
   /** `GET /events` pages, as the bytes sent. */
@@ -112,6 +116,24 @@ export class Catalog {
   publicSearch(q: SearchQuery): Promise<WireSearchResult> {
     return publicSearch(this.db, this.dialect, q, this.indexedSearch ? this.searchIndex : undefined);
   }
+
+  /** `/gamma`: an event by id or slug in the venue's dialect (gamma/venue-fields.ts). */
+  gammaEvent(ref: Ref): Promise<Json> { return gammaEventOf(this.db, ref); }
+
+  /** `/gamma`: `GET /events/{id}/tags`. */
+  gammaEventTags(id: string): Promise<WireTag[]> { return gammaEventTags(this.db, id); }
+
+  /** `/gamma`: `GET /events/keyset` items with the venue's event fields. */
+  gammaEventItems(items: Json[]): Promise<Json[]> { return gammaEventItems(this.db, items); }
+
+  /** `/gamma`: a market by id, condition id or slug in the venue's dialect. */
+  gammaMarket(ref: Ref): Promise<Json> { return gammaMarketOf(this.db, ref); }
+
+  /** `/gamma`: a page of `GET /markets/keyset`. */
+  gammaMarkets(q: MarketsPageQuery): Promise<Json[]> { return gammaMarketsPage(this.db, q); }
+
+  /** `GET /tags/{id}`, `GET /tags/slug/{slug}`. */
+  tag(ref: Ref): Promise<WireTag> { return tagOf(this.db, ref); }
 
   /** Whether the exchange's positions table exists (holders.ts), asked once. */
   private positionsExist(): Promise<boolean> {

@@ -1,0 +1,50 @@
+/**
+ * The venue's Gamma reads by id, served on the `/gamma` mount only (the root keeps the spec's
+ * by-slug routes; `GET /markets/{condition_id}` at the root is the order book's):
+ * `GET /events/{id}`, `/events/{id}/tags`, `/markets/{id}` (numeric id or condition id),
+ * `/markets/keyset`, `/tags/{id}`, `/tags/slug/{slug}`. Events and markets are the stored
+ * answers with the venue's fields (src/catalog/gamma/venue-fields.ts, docs/venue.md §6, §11).
+ */
+import { Type } from 'typebox';
+import type { RouteModule } from '../../http/types.js';
+import { dialectOf } from '../../http/mounts.js';
+import { sendJsonText } from '../../http/json-text.js';
+import { CATALOG_ERRORS, Tag } from './schemas.js';
+import { cursorOffset, nextCursor } from './keyset.js';
+
+const Id = Type.Object({ id: Type.String({ description: 'numeric id' }) });
+const VenueObject = Type.Object({}, { additionalProperties: true });
+const C = { family: 'catalog' as const };
+const T = ['catalog'];
+
+const MarketsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  after_cursor: Type.Optional(Type.String({ description: 'the next_cursor of the previous page' })),
+  ascending: Type.Optional(Type.Boolean({ default: false })),
+  active: Type.Optional(Type.Boolean()), closed: Type.Optional(Type.Boolean()), archived: Type.Optional(Type.Boolean()),
+  id: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
+  slug: Type.Optional(Type.Array(Type.String())),
+  condition_ids: Type.Optional(Type.Array(Type.String())),
+  clob_token_ids: Type.Optional(Type.Array(Type.String())),
+});
+
+export const gammaReadRoutes: RouteModule = (app, { catalog }) => {
+  if (dialectOf(app) !== 'gamma') return;
+  app.get('/events/:id', { schema: { tags: T, summary: 'Event by id (Gamma)', params: Id, response: { 200: VenueObject, ...CATALOG_ERRORS } }, config: C },
+    async (req, reply) => sendJsonText(reply, JSON.stringify(await catalog.gammaEvent({ id: req.params.id }))));
+  app.get('/events/:id/tags', { schema: { tags: T, summary: 'Tags of an event (Gamma)', params: Id, response: { 200: Type.Array(Tag), ...CATALOG_ERRORS } }, config: C },
+    async (req) => catalog.gammaEventTags(req.params.id));
+  app.get('/markets/:id', { schema: { tags: T, summary: 'Market by numeric id or condition id (Gamma)', params: Id, response: { 200: VenueObject, ...CATALOG_ERRORS } }, config: C },
+    async (req, reply) => sendJsonText(reply, JSON.stringify(await catalog.gammaMarket({ id: req.params.id }))));
+  app.get('/markets/keyset', { schema: { tags: T, summary: 'List markets, cursor-paged (Gamma)', querystring: MarketsQuery, response: { 200: VenueObject, ...CATALOG_ERRORS } }, config: C },
+    async (req, reply) => {
+      const { after_cursor, limit = 20, ...filters } = req.query;
+      const offset = cursorOffset(after_cursor);
+      const markets = await catalog.gammaMarkets({ ...filters, limit, offset });
+      return sendJsonText(reply, JSON.stringify({ markets, ...nextCursor(markets.length, limit, offset) }));
+    });
+  app.get('/tags/:id', { schema: { tags: T, summary: 'Tag by id', params: Id, response: { 200: Tag, ...CATALOG_ERRORS } }, config: C },
+    async (req) => catalog.tag({ id: req.params.id }));
+  app.get('/tags/slug/:slug', { schema: { tags: T, summary: 'Tag by slug', params: Type.Object({ slug: Type.String() }), response: { 200: Tag, ...CATALOG_ERRORS } }, config: C },
+    async (req) => catalog.tag({ slug: req.params.slug }));
+};
