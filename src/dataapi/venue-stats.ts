@@ -87,7 +87,7 @@ export async function builderLeaderboard(db: Db, q: BuilderLeaderboardQuery, now
 }
 
 export async function builderVolume(db: Db, q: BuilderVolumeQuery, now: number): Promise<unknown[]> {
-  const day = sql<number>`(match_time / ${DAY}) * ${DAY}`;
+  const day = sql<number>`(match_time / ${sql.lit(DAY)}) * ${sql.lit(DAY)}`; // literals: the same text in SELECT and GROUP BY (PostgreSQL)
   const rows = await builderFills(db, windowStart(q.timePeriod, now))
     .select(['builder', day.as('day'), (eb) => eb.fn.sum<number>('usdc_size').as('v'), (eb) => eb.fn.count<number>('wallet').distinct().as('users')])
     .groupBy(['builder', day]).execute();
