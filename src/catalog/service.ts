@@ -28,6 +28,9 @@ import { COMMENT_ANSWERS, SLUG_ANSWERS } from './page-versions.js';
 import type { WireComment, WireCreator, WireSearchResult, WireTag } from './schemas.js';
 import { gammaEventItems, gammaEventOf, gammaEventTags, gammaMarketOf, tagOf, type Ref } from './gamma/reads.js';
 import { gammaMarketsPage, type MarketsPageQuery } from './gamma/markets-page.js';
+import { commentById } from './gamma/comments.js';
+import { publicProfile, relatedTagResources, relatedTags, seriesById, seriesList } from './gamma/tags-series.js';
+import type { WireSeries } from './schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -134,6 +137,20 @@ export class Catalog {
 
   /** `GET /tags/{id}`, `GET /tags/slug/{slug}`. */
   tag(ref: Ref): Promise<WireTag> { return tagOf(this.db, ref); }
+
+  /** `/gamma`: tags sharing events with a tag, as pairs and as tags. */
+  relatedTags(ref: Ref) { return relatedTags(this.db, ref); }
+  relatedTagResources(ref: Ref): Promise<WireTag[]> { return relatedTagResources(this.db, ref); }
+
+  /** `/gamma`: `GET /series`, `GET /series/{id}`. */
+  listSeries(q: { limit: number; offset: number; slug?: string[]; closed?: boolean }): Promise<WireSeries[]> { return seriesList(this.db, q); }
+  series(id: string): Promise<WireSeries> { return seriesById(this.db, id); }
+
+  /** `/gamma`: `GET /comments/{id}`. */
+  async comment(id: string): Promise<WireComment[]> { return commentById(this.db, id, await this.positionsExist()); }
+
+  /** `/gamma`: `GET /public-profile`. */
+  publicProfile(address: string): Promise<Json> { return publicProfile(this.db, address); }
 
   /** Whether the exchange's positions table exists (holders.ts), asked once. */
   private positionsExist(): Promise<boolean> {

@@ -13,7 +13,8 @@ import { ClobClient, OrderType, Side } from '@polymarket/clob-client-v2';
 import { backends } from '../support/backends.js';
 import type { TestService } from '../support/service.js';
 import { deposit, tradingService } from '../trading/kit.js';
-import { market, newWallet } from '../bots/kit.js';
+import { admin, market, newWallet } from '../bots/kit.js';
+import { insertEvent, upsertSeries, upsertTag } from '../../src/catalog/write.js';
 import { positionId } from '../../src/domain/ctf-ids.js';
 import { byMethod, runSdk, SDK_SERVER_ENV, sdkSkip, type SdkAnswer } from './kit.js';
 
@@ -40,6 +41,9 @@ for (const backend of backends()) {
     const bob = newWallet();
     const carol = newWallet();
     let a: Record<string, SdkAnswer>;
+    let g: Record<string, SdkAnswer>;
+    let rich: { eventId: string; tagId: string; seriesId: string; commentId: string; replyId: string };
+    const tagSlug = `gd-${process.pid}-${Date.now()}`;
     const get = async (path: string): Promise<Obj> => {
       const res = await fetch(`${host}${path}`);
       assert.equal(res.status, 200, `${path}: ${res.status}`);
@@ -94,7 +98,74 @@ for (const backend of backends()) {
         { method: 'fetchBuilderVolume', args: {} },
       ]));
     });
+    before(async () => {
+      // An event with two tags and a series, bob's profile, his comment on the event and alice's reply.
+      const now = Date.now();
+      const tagId = await upsertTag(svc.store.db, { label: 'GD tag', slug: tagSlug }, now);
+      const seriesId = await upsertSeries(svc.store.db, { slug: `${tagSlug}-series`, title: 'GD series' }, now);
+      const ev = await insertEvent(svc.store.db, {
+        slug: `${tagSlug}-event`, title: 'Gamma data event', tags: ['bots', tagSlug], series: [`${tagSlug}-series`],
+        markets: [{ question: 'Will GD?', slug: `${tagSlug}-m`, minimumTickSize: 10_000, minimumOrderSize: 5_000_000 }],
+      }, now);
+      assert.equal((await admin(svc, 'POST', '/admin/profiles', { address: bob.address, name: 'Bob', pseudonym: 'bobby', bio: 'trader' })).statusCode, 200);
+      const post = async (body: Obj) => {
+        const res = await admin(svc, 'POST', '/admin/comments', { parentEntityType: 'Event', parentEntityID: ev.id, ...body });
+        assert.equal(res.statusCode, 200, res.body);
+        return String((res.json() as Obj).id);
+      };
+      const commentId = await post({ body: 'first', userAddress: bob.address });
+      const replyId = await post({ body: 'a reply', userAddress: alice.address, parentCommentID: commentId });
+      rich = { eventId: String(ev.id), tagId: String(tagId), seriesId: String(seriesId), commentId, replyId };
+      g = byMethod(await runSdk(host, [
+        { method: 'fetchEvent', args: { slug: `${tagSlug}-event` } },
+        { method: 'fetchRelatedTags', args: { id: rich.tagId } },
+        { method: 'fetchRelatedTagResources', args: { slug: tagSlug } },
+        { method: 'fetchTag', args: { id: rich.tagId } },
+        { method: 'listSeries', args: { slug: [`${tagSlug}-series`] } },
+        { method: 'fetchSeries', args: { id: rich.seriesId } },
+        { method: 'listComments', args: { parentEntityType: 'Event', parentEntityId: Number(rich.eventId) } },
+        { method: 'fetchCommentsById', args: { id: commentId } },
+        { method: 'listCommentsByUserAddress', args: { address: bob.address } },
+        { method: 'fetchPublicProfile', args: { address: bob.address } },
+        { method: 'search', args: { q: 'Gamma data event' } },
+      ]));
+    });
     after(async () => { await svc?.dispose(); });
+
+    it('an event by slug with its tags and series; tags related through shared events; series by id and slug', () => {
+      const e = value<{ id: string; title: string; tags: Array<{ slug: string }>; series: Array<{ id: string; slug: string }> }>(g.fetchEvent);
+      assert.deepEqual([e.id, e.title], [rich.eventId, 'Gamma data event']);
+      assert.deepEqual(e.tags.map((t) => t.slug), ['bots', tagSlug]);
+      assert.deepEqual(e.series.map((x) => x.id), [rich.seriesId]);
+      const bots = String(value<{ id: string }>(a.fetchTag).id);
+      assert.deepEqual(value<Array<{ tagId: number; relatedTagId: number; rank: number }>>(g.fetchRelatedTags).map((r) => [r.tagId, r.relatedTagId, r.rank]), [[Number(rich.tagId), Number(bots), 1]]);
+      assert.deepEqual(value<Array<{ slug: string }>>(g.fetchRelatedTagResources).map((t) => t.slug), ['bots']);
+      assert.equal(value<{ slug: string }>(g.fetchTag).slug, tagSlug);
+      assert.deepEqual(value<{ items: Array<{ id: string; title: string }> }>(g.listSeries).items.map((x) => [x.id, x.title]), [[rich.seriesId, 'GD series']]);
+      assert.equal(value<{ slug: string }>(g.fetchSeries).slug, `${tagSlug}-series`);
+    });
+
+    it('comments in the venue\'s shape: by entity, by id (with its reply), by user address; bob\'s public profile; search', () => {
+      type C = { id: string; body: string; parentCommentID: string | null; userAddress: string; profile?: { name?: string; pseudonym?: string } };
+      const listed = value<{ items: C[] }>(g.listComments).items;
+      assert.deepEqual(listed.map((c) => [c.id, c.body, c.parentCommentID, c.profile?.name]), [[rich.commentId, 'first', null, 'Bob']]);
+      const byId = value<Array<C & { replies?: unknown }>>(g.fetchCommentsById);
+      assert.deepEqual(byId.map((c) => [c.id, c.body, c.userAddress]), [[rich.commentId, 'first', bob.address]]);
+      const mine = value<{ items: C[] }>(g.listCommentsByUserAddress).items;
+      assert.deepEqual(mine.map((c) => [c.id, c.profile?.pseudonym]), [[rich.commentId, 'bobby']]);
+      const profile = value<{ name: string; pseudonym: string; bio: string; wallet: string }>(g.fetchPublicProfile);
+      assert.deepEqual([profile.name, profile.pseudonym, profile.bio, profile.wallet], ['Bob', 'bobby', 'trader', bob.address]);
+      const found = value<{ items?: Array<{ title: string }>; events?: Array<{ title: string }> }>(g.search);
+      assert.ok(JSON.stringify(found).includes('Gamma data event'), JSON.stringify(found).slice(0, 500));
+    });
+
+    it('/gamma/comments/{id} nests the reply; a wallet without a profile is a 404 (the SDK: null)', async () => {
+      const res = await fetch(`${host}/gamma/comments/${rich.commentId}`);
+      const [top] = (await res.json()) as Array<{ replies: Array<{ id: string; parentCommentID: string }> }>;
+      assert.deepEqual(top!.replies.map((r) => [r.id, r.parentCommentID]), [[rich.replyId, rich.commentId]]);
+      assert.equal((await fetch(`${host}/gamma/public-profile?address=${carol.address}`)).status, 404);
+      assert.equal((await fetch(`${host}/gamma/comments/99999999`)).status, 404);
+    });
 
     it('events by id and their tags: fetchEvent, fetchEventTags', () => {
       const e = value<{ id: string; title: string; markets: Array<{ conditionId: string; outcomes: { yes: { tokenId: string }; no: { tokenId: string } }; state: { negRisk: boolean } }>; trading: { negRisk: boolean } }>(a.fetchEvent);

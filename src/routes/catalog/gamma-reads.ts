@@ -4,13 +4,16 @@
  * `GET /events/{id}`, `/events/{id}/tags`, `/markets/{id}` (numeric id or condition id),
  * `/markets/keyset`, `/tags/{id}`, `/tags/slug/{slug}`. Events and markets are the stored
  * answers with the venue's fields (src/catalog/gamma/venue-fields.ts, docs/venue.md §6, §11).
+ * Also `/tags/{id|slug/…}/related-tags[/tags]`, `/series`, `/series/{id}`, `/comments/{id}` and
+ * `/public-profile` (src/catalog/gamma/tags-series.ts, comments.ts).
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { dialectOf } from '../../http/mounts.js';
 import { sendJsonText } from '../../http/json-text.js';
-import { CATALOG_ERRORS, Tag } from './schemas.js';
+import { CATALOG_ERRORS, Series, Tag } from './schemas.js';
 import { cursorOffset, nextCursor } from './keyset.js';
+import { gammaComment } from '../../catalog/gamma/comments.js';
 
 const Id = Type.Object({ id: Type.String({ description: 'numeric id' }) });
 const VenueObject = Type.Object({}, { additionalProperties: true });
@@ -47,4 +50,26 @@ export const gammaReadRoutes: RouteModule = (app, { catalog }) => {
     async (req) => catalog.tag({ id: req.params.id }));
   app.get('/tags/slug/:slug', { schema: { tags: T, summary: 'Tag by slug', params: Type.Object({ slug: Type.String() }), response: { 200: Tag, ...CATALOG_ERRORS } }, config: C },
     async (req) => catalog.tag({ slug: req.params.slug }));
+  const Slug = Type.Object({ slug: Type.String() });
+  const Related = Type.Array(Type.Object({ id: Type.String(), tagID: Type.Integer(), relatedTagID: Type.Integer(), rank: Type.Integer() }));
+  app.get('/tags/:id/related-tags', { schema: { tags: T, summary: 'Tags sharing events with a tag', params: Id, response: { 200: Related, ...CATALOG_ERRORS } }, config: C },
+    async (req) => catalog.relatedTags({ id: req.params.id }));
+  app.get('/tags/slug/:slug/related-tags', { schema: { tags: T, summary: 'Tags sharing events with a tag', params: Slug, response: { 200: Related, ...CATALOG_ERRORS } }, config: C },
+    async (req) => catalog.relatedTags({ slug: req.params.slug }));
+  app.get('/tags/:id/related-tags/tags', { schema: { tags: T, summary: 'The tags sharing events with a tag', params: Id, response: { 200: Type.Array(Tag), ...CATALOG_ERRORS } }, config: C },
+    async (req) => catalog.relatedTagResources({ id: req.params.id }));
+  app.get('/tags/slug/:slug/related-tags/tags', { schema: { tags: T, summary: 'The tags sharing events with a tag', params: Slug, response: { 200: Type.Array(Tag), ...CATALOG_ERRORS } }, config: C },
+    async (req) => catalog.relatedTagResources({ slug: req.params.slug }));
+  const SeriesQuery = Type.Object({
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })), offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    slug: Type.Optional(Type.Array(Type.String())), closed: Type.Optional(Type.Boolean()),
+  });
+  app.get('/series', { schema: { tags: T, summary: 'List series', querystring: SeriesQuery, response: { 200: Type.Array(Series), ...CATALOG_ERRORS } }, config: C },
+    async (req) => catalog.listSeries({ ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 }));
+  app.get('/series/:id', { schema: { tags: T, summary: 'Series by id', params: Id, response: { 200: Series, ...CATALOG_ERRORS } }, config: C },
+    async (req) => catalog.series(req.params.id));
+  app.get('/comments/:id', { schema: { tags: T, summary: 'A comment and its replies (Gamma)', params: Id, response: { 200: Type.Array(VenueObject), ...CATALOG_ERRORS } }, config: C },
+    async (req, reply) => sendJsonText(reply, JSON.stringify((await catalog.comment(req.params.id)).map((c) => gammaComment(c)))));
+  app.get('/public-profile', { schema: { tags: T, summary: 'A wallet\'s public profile', querystring: Type.Object({ address: Type.String() }), response: { 200: VenueObject, ...CATALOG_ERRORS } }, config: C },
+    async (req, reply) => sendJsonText(reply, JSON.stringify(await catalog.publicProfile(req.query.address))));
 };
