@@ -17,6 +17,7 @@ const timePeriod = Type.Optional(oneOf(TIME_PERIODS, { default: 'DAY', descripti
 
 export const TradesQuery = Type.Object({
   user: Type.Optional(WalletParam), market: markets, eventId: eventIds,
+  asset_id: Type.Optional(Type.String({ description: 'token id (an extension: as on the CLOB\'s /trades)' })),
   takerOnly: Type.Optional(Type.Boolean({ default: true, description: 'only the taker side of each fill (default true)' })),
   side: Type.Optional(oneOf(['BUY', 'SELL'] as const)),
   filterType: Type.Optional(oneOf(['CASH', 'TOKENS'] as const)), filterAmount: Type.Optional(Type.Number({ minimum: 0 })),

@@ -2,7 +2,7 @@
  * `GET /trades` on /data-api (docs/venue.md §7): fills, newest first. With `takerOnly` (the
  * default) the takers' side of each fill, from the exchange's `trades` rows; with
  * `takerOnly=false` every wallet's side, maker or taker, from the wallets' TRADE activity rows.
- * Filters: `user`, `market` or `eventId` (its markets), `side`, `start`/`end` (Unix seconds,
+ * Filters: `user`, `market` or `eventId` (its markets), `asset_id` (a token), `side`, `start`/`end` (Unix seconds,
  * inclusive), `filterType` + `filterAmount` (at least that much cash or tokens). Also `/traded`:
  * how many markets a wallet has traded.
  */
@@ -41,6 +41,7 @@ async function fillRows(db: Db, q: TradesQuery, wallet: string | undefined, mark
     if (wallet) s = s.where('wallet', '=', wallet);
     if (markets) s = s.where('market', 'in', markets);
     if (q.side) s = s.where('side', '=', q.side);
+    if (q.asset_id) s = s.where('asset', '=', q.asset_id);
     if (startMs !== undefined) s = s.where('match_time', '>=', startMs);
     if (endMs !== undefined) s = s.where('match_time', '<', endMs);
     if (amount !== undefined) s = s.where(q.filterType === 'CASH' ? 'usdc_size' : 'size', '>=', amount);
@@ -51,6 +52,7 @@ async function fillRows(db: Db, q: TradesQuery, wallet: string | undefined, mark
   if (wallet) a = a.where('wallet', '=', wallet);
   if (markets) a = a.where('condition_id', 'in', markets);
   if (q.side) a = a.where('side', '=', q.side);
+  if (q.asset_id) a = a.where('asset', '=', q.asset_id);
   if (startMs !== undefined) a = a.where('timestamp', '>=', startMs);
   if (endMs !== undefined) a = a.where('timestamp', '<', endMs);
   if (amount !== undefined) a = a.where(q.filterType === 'CASH' ? 'usdc_size' : 'size', '>=', amount);

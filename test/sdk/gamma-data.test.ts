@@ -249,7 +249,7 @@ for (const backend of backends()) {
 
     it('bad input is a 4xx: unknown ids, malformed cursors and wallets, unknown Data API parameters', async () => {
       for (const [path, status] of [
-        ['/gamma/events/999999', 404], ['/gamma/markets/abc', 400], ['/gamma/markets/keyset?after_cursor=x', 400], ['/gamma/tags/slug/nope', 404],
+        ['/gamma/events/999999', 404], ['/gamma/markets/abc', 404], ['/gamma/events/abc', 400], ['/gamma/markets/keyset?after_cursor=x', 400], ['/gamma/tags/slug/nope', 404],
         ['/data-api/value?user=0x12', 400], ['/data-api/trades?bogus=1', 400], ['/data-api/live-volume?id=999999', 404],
         ['/data-api/trades?filterType=CASH', 400], ['/data-api/v1/market-positions', 400],
       ] as const) {

@@ -2,11 +2,10 @@
  * The `/gamma` mount's reads of events, markets and tags by id or slug, and its cursor-paged
  * market list (docs/venue.md §6): each answer is the root's stored JSON (event-json.ts, read
  * through the same functions the root's by-slug routes use) with the venue's fields added
- * (venue-fields.ts). Ids are the catalog's numeric ids; a market also by its condition id.
+ * (venue-fields.ts). Ids are the catalog's numeric ids.
  */
 import type { Db } from '../write.js';
 import { errors } from '../../errors/catalogue.js';
-import { isConditionId } from '../../domain/ids.js';
 import { eventBySlug } from '../events.js';
 import { marketBySlug } from '../markets.js';
 import { tagOut, type TagRow } from '../format.js';
@@ -45,14 +44,11 @@ export async function gammaEventTags(db: Db, id: string): Promise<WireTag[]> {
   return (await tagsForEvents(db, [n])).get(n) ?? [];
 }
 
-/** `GET /markets/{id}` (numeric id or condition id) and `/markets/slug/{slug}` on /gamma. */
+/** `GET /markets/{id}` and `/markets/slug/{slug}` on /gamma. */
 export async function gammaMarketOf(db: Db, ref: Ref): Promise<Record<string, unknown>> {
   let slug: string;
   if ('id' in ref) {
-    let q = db.selectFrom('markets').select('slug');
-    if (isConditionId(ref.id.toLowerCase())) q = q.where('condition_id', '=', ref.id.toLowerCase());
-    else q = q.where('id', '=', numericId(ref.id));
-    const row = await q.executeTakeFirst();
+    const row = await db.selectFrom('markets').select('slug').where('id', '=', numericId(ref.id)).executeTakeFirst();
     if (!row) throw errors.notFound('id not found');
     slug = row.slug;
   } else slug = ref.slug;

@@ -4,6 +4,7 @@ import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { dialectOf } from '../../http/mounts.js';
 import { CATALOG_ERRORS, EventDetail, creatorParam } from './schemas.js';
+import { GammaEvent } from './gamma-schemas.js';
 
 export const eventBySlugRoute: RouteModule = (app, { catalog }) => {
   const gamma = dialectOf(app) === 'gamma'; // /gamma: + the venue's fields (src/catalog/gamma/venue-fields.ts)
@@ -11,7 +12,7 @@ export const eventBySlugRoute: RouteModule = (app, { catalog }) => {
     schema: {
       tags: ['catalog'], summary: 'Event by slug',
       params: Type.Object({ slug: Type.String() }), querystring: Type.Object({ ...creatorParam }),
-      response: { 200: gamma ? Type.Object({}, { additionalProperties: true }) : EventDetail, ...CATALOG_ERRORS },
+      response: { 200: gamma ? GammaEvent : EventDetail, ...CATALOG_ERRORS },
     },
     config: { family: 'catalog' },
   }, async (req, reply) => sendJsonText(reply, gamma

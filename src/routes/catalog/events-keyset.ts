@@ -10,7 +10,8 @@ import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { dialectOf } from '../../http/mounts.js';
 import { sendJsonText } from '../../http/json-text.js';
-import { CATALOG_ERRORS, EventListItem } from './schemas.js';
+import { CATALOG_ERRORS } from './schemas.js';
+import { GammaEventListItem } from './gamma-schemas.js';
 import { cursorOffset, nextCursor } from './keyset.js';
 
 const Query = Type.Object({
@@ -24,7 +25,7 @@ const Query = Type.Object({
 });
 
 const Page = Type.Object({
-  events: Type.Array(EventListItem),
+  events: Type.Array(GammaEventListItem),
   next_cursor: Type.Optional(Type.String()),
 });
 

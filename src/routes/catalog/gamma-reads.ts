@@ -1,7 +1,7 @@
 /**
  * The venue's Gamma reads by id, served on the `/gamma` mount only (the root keeps the spec's
  * by-slug routes; `GET /markets/{condition_id}` at the root is the order book's):
- * `GET /events/{id}`, `/events/{id}/tags`, `/markets/{id}` (numeric id or condition id),
+ * `GET /events/{id}`, `/events/{id}/tags`, `/markets/{id}` (numeric ids only),
  * `/markets/keyset`, `/tags/{id}`, `/tags/slug/{slug}`. Events and markets are the stored
  * answers with the venue's fields (src/catalog/gamma/venue-fields.ts, docs/venue.md §6, §11).
  * Also `/tags/{id|slug/…}/related-tags[/tags]`, `/series`, `/series/{id}`, `/comments/{id}` and
@@ -12,11 +12,15 @@ import type { RouteModule } from '../../http/types.js';
 import { dialectOf } from '../../http/mounts.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { CATALOG_ERRORS, Series, Tag } from './schemas.js';
+import { GammaComment, GammaEvent, GammaMarket } from './gamma-schemas.js';
 import { cursorOffset, nextCursor } from './keyset.js';
 import { gammaComment } from '../../catalog/gamma/comments.js';
 
 const Id = Type.Object({ id: Type.String({ description: 'numeric id' }) });
-const VenueObject = Type.Object({}, { additionalProperties: true });
+const PublicProfile = Type.Object({
+  createdAt: Type.String({ format: 'date-time' }), proxyWallet: Type.String(), profileImage: Type.String(), displayUsernamePublic: Type.Boolean(),
+  bio: Type.String(), pseudonym: Type.String(), name: Type.String(), users: Type.Array(Type.Object({})), xUsername: Type.String(), verifiedBadge: Type.Boolean(),
+});
 const C = { family: 'catalog' as const };
 const T = ['catalog'];
 
@@ -33,13 +37,14 @@ const MarketsQuery = Type.Object({
 
 export const gammaReadRoutes: RouteModule = (app, { catalog }) => {
   if (dialectOf(app) !== 'gamma') return;
-  app.get('/events/:id', { schema: { tags: T, summary: 'Event by id (Gamma)', params: Id, response: { 200: VenueObject, ...CATALOG_ERRORS } }, config: C },
+  app.get('/events/:id', { schema: { tags: T, summary: 'Event by id (Gamma)', params: Id, response: { 200: GammaEvent, ...CATALOG_ERRORS } }, config: C },
     async (req, reply) => sendJsonText(reply, JSON.stringify(await catalog.gammaEvent({ id: req.params.id }))));
   app.get('/events/:id/tags', { schema: { tags: T, summary: 'Tags of an event (Gamma)', params: Id, response: { 200: Type.Array(Tag), ...CATALOG_ERRORS } }, config: C },
     async (req) => catalog.gammaEventTags(req.params.id));
-  app.get('/markets/:id', { schema: { tags: T, summary: 'Market by numeric id or condition id (Gamma)', params: Id, response: { 200: VenueObject, ...CATALOG_ERRORS } }, config: C },
+  // Numeric ids only (as the venue's Gamma): `/markets/{condition_id}` stays the order book's route.
+  app.get('/markets/:id(^\\d+$)', { schema: { tags: T, summary: 'Market by id (Gamma)', params: Id, response: { 200: GammaMarket, ...CATALOG_ERRORS } }, config: C },
     async (req, reply) => sendJsonText(reply, JSON.stringify(await catalog.gammaMarket({ id: req.params.id }))));
-  app.get('/markets/keyset', { schema: { tags: T, summary: 'List markets, cursor-paged (Gamma)', querystring: MarketsQuery, response: { 200: VenueObject, ...CATALOG_ERRORS } }, config: C },
+  app.get('/markets/keyset', { schema: { tags: T, summary: 'List markets, cursor-paged (Gamma)', querystring: MarketsQuery, response: { 200: Type.Object({ markets: Type.Array(GammaMarket), next_cursor: Type.Optional(Type.String()) }), ...CATALOG_ERRORS } }, config: C },
     async (req, reply) => {
       const { after_cursor, limit = 20, ...filters } = req.query;
       const offset = cursorOffset(after_cursor);
@@ -68,8 +73,8 @@ export const gammaReadRoutes: RouteModule = (app, { catalog }) => {
     async (req) => catalog.listSeries({ ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 }));
   app.get('/series/:id', { schema: { tags: T, summary: 'Series by id', params: Id, response: { 200: Series, ...CATALOG_ERRORS } }, config: C },
     async (req) => catalog.series(req.params.id));
-  app.get('/comments/:id', { schema: { tags: T, summary: 'A comment and its replies (Gamma)', params: Id, response: { 200: Type.Array(VenueObject), ...CATALOG_ERRORS } }, config: C },
+  app.get('/comments/:id', { schema: { tags: T, summary: 'A comment and its replies (Gamma)', params: Id, response: { 200: Type.Array(GammaComment), ...CATALOG_ERRORS } }, config: C },
     async (req, reply) => sendJsonText(reply, JSON.stringify((await catalog.comment(req.params.id)).map((c) => gammaComment(c)))));
-  app.get('/public-profile', { schema: { tags: T, summary: 'A wallet\'s public profile', querystring: Type.Object({ address: Type.String() }), response: { 200: VenueObject, ...CATALOG_ERRORS } }, config: C },
+  app.get('/public-profile', { schema: { tags: T, summary: 'A wallet\'s public profile', querystring: Type.Object({ address: Type.String() }), response: { 200: PublicProfile, ...CATALOG_ERRORS } }, config: C },
     async (req, reply) => sendJsonText(reply, JSON.stringify(await catalog.publicProfile(req.query.address))));
 };

@@ -4,6 +4,7 @@ import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { dialectOf } from '../../http/mounts.js';
 import { CATALOG_ERRORS, CatalogMarket, creatorParam } from './schemas.js';
+import { GammaMarket } from './gamma-schemas.js';
 
 export const marketBySlugRoute: RouteModule = (app, { catalog }) => {
   const gamma = dialectOf(app) === 'gamma'; // /gamma: + the venue's fields (src/catalog/gamma/venue-fields.ts)
@@ -11,7 +12,7 @@ export const marketBySlugRoute: RouteModule = (app, { catalog }) => {
     schema: {
       tags: ['catalog'], summary: 'Catalog market by slug',
       params: Type.Object({ slug: Type.String() }), querystring: Type.Object({ ...creatorParam }),
-      response: { 200: gamma ? Type.Object({}, { additionalProperties: true }) : CatalogMarket, ...CATALOG_ERRORS },
+      response: { 200: gamma ? GammaMarket : CatalogMarket, ...CATALOG_ERRORS },
     },
     config: { family: 'catalog' },
   }, async (req, reply) => sendJsonText(reply, gamma

@@ -5,6 +5,7 @@ import { dialectOf } from '../../http/mounts.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { gammaComment } from '../../catalog/gamma/comments.js';
 import { CATALOG_ERRORS, FlatComment, page } from './schemas.js';
+import { GammaComment } from './gamma-schemas.js';
 
 export const userCommentsRoute: RouteModule = (app, { catalog }) => {
   const gamma = dialectOf(app) === 'gamma'; // /gamma: the venue's comment values (catalog/gamma/comments.ts)
@@ -12,7 +13,7 @@ export const userCommentsRoute: RouteModule = (app, { catalog }) => {
     schema: {
       tags: ['catalog'], summary: "A wallet's comments",
       params: Type.Object({ user_address: Type.String() }), querystring: Type.Object({ ...page }),
-      response: { 200: gamma ? Type.Array(Type.Object({}, { additionalProperties: true })) : Type.Array(FlatComment), ...CATALOG_ERRORS },
+      response: { 200: Type.Array(gamma ? GammaComment : FlatComment), ...CATALOG_ERRORS },
     },
     config: { family: 'catalog' },
   }, async (req, reply) => {

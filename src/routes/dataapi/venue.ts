@@ -20,7 +20,7 @@ export const venueDataRoutes: RouteModule = (app, services) => {
   const d = services.dataApi;
   const route = <Q extends Query>(url: string, summary: string, query: Q, answer: (q: never) => Promise<unknown>) => {
     app.get(url, {
-      schema: { tags: [DATA_TAG], summary, querystring: query, response: { 200: Answer, ...DATA_ERRORS } },
+      schema: { tags: [DATA_TAG], summary, querystring: query, response: { 200: Answer, ...DATA_ERRORS, 404: Type.Object({ error: Type.String() }) } },
       ...dataRouteOptions(services as Services, query),
     }, async (req, reply) => sendJsonText(reply, JSON.stringify(await answer(req.query as never))));
   };
