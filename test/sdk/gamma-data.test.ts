@@ -188,7 +188,7 @@ for (const backend of backends()) {
     });
 
     it('neg-risk fields on /gamma markets and events carry the CLOB\'s values; the root\'s answers are unchanged', async () => {
-      const neg = await get(`/gamma/markets/${negCid}`);
+      const neg = await get(`/gamma/markets/${String(negClob.market_id)}`);
       assert.deepEqual([neg.negRisk, neg.negRiskMarketID, neg.negRiskRequestID, neg.negRiskOther],
         [true, negClob.neg_risk_market_id, negClob.neg_risk_request_id, false]);
       assert.match(String(neg.negRiskMarketID), /^0x[0-9a-f]{64}$/);
