@@ -81,3 +81,35 @@ export function windowStart(period: (typeof TIME_PERIODS)[number] | undefined, n
     default: return 0;
   }
 }
+
+// ---- answers (docs/venue.md §7; amounts are decimal numbers, as `/positions` writes them) ----
+const S = Type.String();
+const N = Type.Number();
+const I = Type.Integer();
+const B = Type.Boolean();
+
+export const TradeItem = Type.Object({
+  proxyWallet: S, side: S, asset: S, conditionId: S, size: N, price: N, timestamp: Type.Integer({ description: 'Unix seconds' }),
+  title: S, slug: S, icon: S, eventSlug: S, outcome: S, outcomeIndex: I, name: S, pseudonym: S, bio: S, profileImage: S,
+  profileImageOptimized: S, transactionHash: S,
+});
+export const ValueItem = Type.Object({ user: S, value: N });
+export const TradedAnswer = Type.Object({ user: S, traded: I });
+export const ClosedPositionItem = Type.Object({
+  proxyWallet: S, asset: S, conditionId: S, avgPrice: N, totalBought: N, realizedPnl: N, curPrice: N, timestamp: I,
+  title: S, slug: S, icon: S, eventSlug: S, outcome: S, outcomeIndex: I, oppositeOutcome: S, oppositeAsset: S, endDate: S,
+});
+export const MarketPositionGroup = Type.Object({
+  token: S,
+  positions: Type.Array(Type.Object({
+    proxyWallet: S, name: S, profileImage: S, verified: B, asset: S, conditionId: S, avgPrice: N, size: N, currPrice: N,
+    currentValue: N, cashPnl: N, totalBought: N, realizedPnl: N, totalPnl: N, outcome: S, outcomeIndex: I,
+  })),
+});
+export const MarketValue = Type.Object({ market: S, value: N });
+export const LiveVolumeItem = Type.Object({ total: N, markets: Type.Array(MarketValue) });
+export const TraderRow = Type.Object({
+  rank: S, proxyWallet: S, userName: S, vol: N, pnl: N, profileImage: S, xUsername: S, verifiedBadge: B,
+});
+export const BuilderRow = Type.Object({ rank: S, builder: S, volume: N, activeUsers: I, verified: B, builderLogo: S });
+export const BuilderDay = Type.Object({ dt: Type.String({ format: 'date-time' }), builder: S, builderLogo: S, verified: B, volume: N, activeUsers: I, rank: S });
