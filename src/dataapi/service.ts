@@ -27,6 +27,7 @@ import { ExchangeStamps, type ExchangeFeed } from './stamps.js';
 import type { ActivityQuery, HoldersQuery, PositionsQuery } from './schemas.js';
 import { tradeItems, tradedCount, type Views } from './venue-trades.js';
 import { closedPositions, marketPositions, portfolioValue } from './venue-positions.js';
+import { accountingSnapshot } from './venue-snapshot.js';
 import { builderLeaderboard, builderVolume, liveVolume, openInterest, traderLeaderboard } from './venue-stats.js';
 import type * as V from './venue-schemas.js';
 
@@ -134,6 +135,12 @@ export class DataApi {
     const wallet = walletParam('user', q.user);
     const core = this.exchange.core;
     return portfolioValue(core, await this.views(core.positions(wallet).map((p) => p.conditionId)), q, wallet);
+  }
+  /** `/v1/accounting/snapshot`: a ZIP of positions.csv and equity.csv. */
+  async accountingSnapshot(q: V.SnapshotQuery): Promise<Buffer> {
+    const wallet = walletParam('user', q.user);
+    const core = this.exchange.core;
+    return accountingSnapshot(core, wallet, await this.views(core.positions(wallet).map((p) => p.conditionId)), this.now());
   }
   closedPositions(q: V.ClosedPositionsQuery): Promise<unknown[]> { return closedPositions(this.db, this.exchange.core, this.views, q); }
   marketPositions(q: V.MarketPositionsQuery): Promise<unknown[]> { return marketPositions(this.db, this.exchange.core, this.views, q); }

@@ -30,6 +30,9 @@ export type TradesQuery = Static<typeof TradesQuery>;
 export const ValueQuery = Type.Object({ user: WalletParam, market: markets }, { additionalProperties: false });
 export type ValueQuery = Static<typeof ValueQuery>;
 
+export const SnapshotQuery = Type.Object({ user: WalletParam }, { additionalProperties: false });
+export type SnapshotQuery = Static<typeof SnapshotQuery>;
+
 export const TradedQuery = Type.Object({ user: WalletParam }, { additionalProperties: false });
 export type TradedQuery = Static<typeof TradedQuery>;
 

@@ -54,6 +54,7 @@ export async function walkVenueReads(c: ContractClient, v: VenueWalkInput): Prom
   await data('/live-volume?id=99999999', 404);
   await data('/v1/leaderboard?timePeriod=ALL&orderBy=VOL');
   await data('/v1/leaderboard?timePeriod=YEAR', 400);
+  await data(`/v1/accounting/snapshot?user=${v.holder}`);
   await data('/v1/builders/leaderboard');
   await data('/v1/builders/volume?timePeriod=WEEK');
 }

@@ -9,6 +9,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { crc32 } from 'node:zlib';
 import { ClobClient, OrderType, Side } from '@polymarket/clob-client-v2';
 import { backends } from '../support/backends.js';
 import type { TestService } from '../support/service.js';
@@ -96,6 +97,7 @@ for (const backend of backends()) {
         { method: 'listTraderLeaderboard', args: { orderBy: 'VOL', timePeriod: 'ALL' } },
         { method: 'listBuilderLeaderboard', args: {} },
         { method: 'fetchBuilderVolume', args: {} },
+        { method: 'downloadAccountingSnapshot', args: { user: bob.address } },
       ]));
     });
     before(async () => {
@@ -247,11 +249,40 @@ for (const backend of backends()) {
       assert.deepEqual(value(a.fetchBuilderVolume), []);
     });
 
+    it('accounting snapshot: a ZIP (stored) of positions.csv and equity.csv with bob\'s position and cash', async () => {
+      value(a.downloadAccountingSnapshot); // the SDK took it as a Blob
+      const res = await fetch(`${host}/data-api/v1/accounting/snapshot?user=${bob.address}`);
+      assert.equal(res.headers.get('content-type'), 'application/zip');
+      const zip = Buffer.from(await res.arrayBuffer());
+      // Read the archive through its central directory: names, sizes, CRCs and the stored bytes.
+      const end = zip.length - 22;
+      assert.equal(zip.readUInt32LE(end), 0x06054b50);
+      const files = new Map<string, string>();
+      for (let n = 0, at = zip.readUInt32LE(end + 16); n < zip.readUInt16LE(end + 10); n++) {
+        assert.equal(zip.readUInt32LE(at), 0x02014b50);
+        const [size, nameLen, local] = [zip.readUInt32LE(at + 20), zip.readUInt16LE(at + 28), zip.readUInt32LE(at + 42)];
+        const name = zip.subarray(at + 46, at + 46 + nameLen).toString();
+        const start = local + 30 + zip.readUInt16LE(local + 26);
+        const data = zip.subarray(start, start + size);
+        assert.equal(crc32(data) >>> 0, zip.readUInt32LE(at + 16), name);
+        files.set(name, data.toString());
+        at += 46 + nameLen;
+      }
+      assert.deepEqual([...files.keys()], ['positions.csv', 'equity.csv']);
+      assert.deepEqual(files.get('positions.csv')!.trim().split('\n'), [
+        'conditionId,asset,outcome,size,avgPrice,curPrice,currentValue,cashPnl,realizedPnl,totalBought',
+        `${cid},${yes},Yes,5,0.6,0.4,2,-1,0,5`,
+      ]);
+      const [head, row] = files.get('equity.csv')!.trim().split('\n');
+      assert.equal(head, 'user,cash,positionsValue,equity,timestamp');
+      assert.deepEqual(row!.split(',').slice(0, 4), [bob.address, '997', '2', '999']); // 1000 deposited, 3 paid
+    });
+
     it('bad input is a 4xx: unknown ids, malformed cursors and wallets, unknown Data API parameters', async () => {
       for (const [path, status] of [
         ['/gamma/events/999999', 404], ['/gamma/markets/abc', 404], ['/gamma/events/abc', 400], ['/gamma/markets/keyset?after_cursor=x', 400], ['/gamma/tags/slug/nope', 404],
         ['/data-api/value?user=0x12', 400], ['/data-api/trades?bogus=1', 400], ['/data-api/live-volume?id=999999', 404],
-        ['/data-api/trades?filterType=CASH', 400], ['/data-api/v1/market-positions', 400],
+        ['/data-api/trades?filterType=CASH', 400], ['/data-api/v1/market-positions', 400], ['/data-api/v1/accounting/snapshot', 400],
       ] as const) {
         const res = await fetch(`${host}${path}`);
         assert.equal(res.status, status, `${path}: ${await res.text()}`);

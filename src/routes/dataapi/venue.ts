@@ -2,7 +2,8 @@
  * The Data API routes the venue's current SDK calls beyond the spec's three, on the `/data-api`
  * mount only (the root's `/trades` is the CLOB's public fills): `/trades`, `/traded`, `/value`,
  * `/closed-positions`, `/v1/market-positions`, `/oi`, `/live-volume`, `/v1/leaderboard`,
- * `/v1/builders/leaderboard`, `/v1/builders/volume` (src/dataapi/venue-*.ts, docs/venue.md §7).
+ * `/v1/builders/leaderboard`, `/v1/builders/volume`, `/v1/accounting/snapshot` (a ZIP)
+ * (src/dataapi/venue-*.ts, docs/venue.md §7).
  * Each answers from Sibyl's own rows; strict queries, `{error}` bodies like the other data routes.
  */
 import { Type, type TSchema } from 'typebox';
@@ -32,5 +33,13 @@ export const venueDataRoutes: RouteModule = (app, services) => {
   route('/live-volume', 'Traded volume of an event', V.LiveVolumeQuery, Type.Array(V.LiveVolumeItem), (q) => d.liveVolume(q));
   route('/v1/leaderboard', 'Traders by PnL or volume', V.LeaderboardQuery, Type.Array(V.TraderRow), (q) => d.leaderboard(q));
   route('/v1/builders/leaderboard', 'Builders by volume', V.BuilderLeaderboardQuery, Type.Array(V.BuilderRow), (q) => d.builderLeaderboard(q));
+  app.get('/v1/accounting/snapshot', {
+    schema: {
+      tags: [DATA_TAG], summary: 'A wallet\'s accounting snapshot (ZIP: positions.csv, equity.csv)', querystring: V.SnapshotQuery,
+      response: { 200: Type.String({ description: 'application/zip' }), ...DATA_ERRORS },
+    },
+    ...dataRouteOptions(services as Services, V.SnapshotQuery),
+  }, async (req, reply) => reply.type('application/zip').header('content-disposition', 'attachment; filename="accounting-snapshot.zip"')
+    .send((await d.accountingSnapshot(req.query)) as unknown as string)); // bytes, sent as they are
   route('/v1/builders/volume', 'Builders\' volume per day', V.BuilderVolumeQuery, Type.Array(V.BuilderDay), (q) => d.builderVolume(q));
 };
