@@ -13,7 +13,8 @@ import { crc32 } from 'node:zlib';
 import { ClobClient, OrderType, Side } from '@polymarket/clob-client-v2';
 import { backends } from '../support/backends.js';
 import type { TestService } from '../support/service.js';
-import { deposit, tradingService } from '../trading/kit.js';
+import { deposit, orderBody, post, trader, tradingService } from '../trading/kit.js';
+import { l2Headers } from '../auth/helpers.js';
 import { admin, market, newWallet } from '../bots/kit.js';
 import { insertEvent, upsertSeries, upsertTag } from '../../src/catalog/write.js';
 import { positionId } from '../../src/domain/ctf-ids.js';
@@ -38,6 +39,7 @@ for (const backend of backends()) {
     let negCid: string;
     let clob: Obj;
     let negClob: Obj;
+    let builderId: { address: string; creds: { apiKey: string } };
     const alice = newWallet();
     const bob = newWallet();
     const carol = newWallet();
@@ -71,6 +73,17 @@ for (const backend of backends()) {
       await order(cb, 0.6, 5, Side.BUY);
       await order(cc, 0.6, 5, Side.BUY);
       await order(cc, 0.4, 5, Side.SELL);
+      // A fill attributed to a builder (its L2 headers on the taker's order), on a market of its own: 10 at 0.50.
+      const cid2 = await market(svc);
+      const yes2 = positionId(USDC_E, cid2 as `0x${string}`, 0);
+      const [seller, buyer, builder] = [await trader(svc, '1000'), await trader(svc, '1000'), await trader(svc, '0')];
+      builderId = builder;
+      await svc.services.ledger.split(seller.address, cid2, '10000000');
+      assert.equal((await post(svc, seller, 'POST', '/order', orderBody(seller, yes2, 'SELL', '0.50', '10'))).statusCode, 200);
+      const body = JSON.stringify(orderBody(buyer, yes2, 'BUY', '0.50', '10'));
+      const bh = Object.fromEntries(Object.entries(l2Headers(builder.creds, builder.address, 'POST', '/order', body))
+        .filter(([k]) => k !== 'SVC_ADDRESS').map(([k, v]) => [k.replace('SVC_', 'SVC_BUILDER_'), v]));
+      assert.equal((await post(svc, buyer, 'POST', '/order', JSON.parse(body), bh)).json().status, 'matched');
       clob = await get(`/clob/markets/${cid}`);
       negClob = await get(`/clob/markets/${negCid}`);
       const eventId = String((clob.event as Obj).id);
@@ -234,7 +247,7 @@ for (const backend of backends()) {
       assert.deepEqual(value(a.fetchTradedMarketCount), { user: carol.address, traded: 1 });
     });
 
-    it('leaderboards: traders by volume with their PnL; no builders, so empty builder boards', async () => {
+    it('leaderboards: traders by volume with their PnL; the builder whose headers signed a fill, by volume and per day', async () => {
       const lb = value<{ items: Array<{ rank: string; wallet: string; vol: string; pnl: string }> }>(a.listTraderLeaderboard);
       const ours = lb.items.filter((x) => [alice.address, bob.address, carol.address].includes(x.wallet));
       assert.deepEqual(ours.map((x) => x.wallet), [alice.address, carol.address, bob.address]);
@@ -244,9 +257,14 @@ for (const backend of backends()) {
       const held = (await get(`/data-api/positions?user=${alice.address}&sizeThreshold=0`)) as unknown as Array<{ realizedPnl: number; cashPnl: number }>;
       const expected = held.reduce((sum, p) => sum + p.realizedPnl + p.cashPnl, 0);
       assert.ok(Math.abs(Number(ours[0]!.pnl) - expected) <= 1e-6 && Math.abs(expected - 2) < 1e-3, `${ours[0]!.pnl} vs ${expected}`);
-      assert.deepEqual(ours.map((x) => x.rank), ['1', '2', '3']);
-      assert.deepEqual(value<{ items: unknown[] }>(a.listBuilderLeaderboard).items, []);
-      assert.deepEqual(value(a.fetchBuilderVolume), []);
+      assert.equal(lb.items[0]!.wallet, alice.address); // the most volume: rank 1, ranks follow the order
+      assert.deepEqual(lb.items.map((x) => x.rank), lb.items.map((_x, i) => String(i + 1)));
+      const builders = value<{ items: Array<{ rank: string; builder: string; volume: string; activeUsers: number }> }>(a.listBuilderLeaderboard).items;
+      assert.deepEqual(builders.map((b) => [b.rank, b.volume, b.activeUsers]), [['1', '5', 1]]); // the buyer's 10 at 0.50
+      assert.ok([builderId.address, builderId.creds.apiKey].includes(builders[0]!.builder), builders[0]!.builder);
+      const days = value<Array<{ builder: string; volume: string; activeUsers: number; bucketAt: string }>>(a.fetchBuilderVolume);
+      assert.deepEqual(days.map((d) => [d.builder, d.volume, d.activeUsers]), [[builders[0]!.builder, '5', 1]]);
+      assert.equal(days[0]!.bucketAt, `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
     });
 
     it('accounting snapshot: a ZIP (stored) of positions.csv and equity.csv with bob\'s position and cash', async () => {
