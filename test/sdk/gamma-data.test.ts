@@ -198,6 +198,7 @@ for (const backend of backends()) {
       const m = value<{ id: string; conditionId: string; trading: { minimumTickSize: number; minimumOrderSize: string }; positionIds: string[]; metrics: { volume: string } }>(a.fetchMarket);
       assert.deepEqual([m.id, m.conditionId, m.trading.minimumTickSize, m.trading.minimumOrderSize], [String(clob.market_id), cid, 0.01, '5']);
       assert.deepEqual(m.positionIds, [yes, no]);
+      assert.equal(m.metrics.volume, '8'); // the takers' fills: 3 + 3 + 2 USDC, as /live-volume counts them
       assert.deepEqual(value<Array<{ slug: string }>>(a.fetchMarketTags).map((t) => t.slug), ['bots']);
       assert.equal(value<{ slug: string; label: string }>(a.fetchTag).label, 'Bots');
     });
