@@ -26,6 +26,13 @@ import { publicSearch, type SearchQuery } from './search.js';
 import { SearchIndex } from './search-index/index.js';
 import { COMMENT_ANSWERS, SLUG_ANSWERS } from './page-versions.js';
 import type { WireComment, WireCreator, WireSearchResult, WireTag } from './schemas.js';
+import { gammaEventItems, gammaEventOf, gammaEventTags, gammaMarketOf, tagOf, type Ref } from './gamma/reads.js';
+import { gammaMarketsPage, type MarketsPageQuery } from './gamma/markets-page.js';
+import { commentById } from './gamma/comments.js';
+import { publicProfile, relatedTagResources, relatedTags, seriesById, seriesList } from './gamma/tags-series.js';
+import type { WireSeries } from './schemas.js';
+
+type Json = Record<string, unknown>;
 
 export class Catalog {
   /** `GET /events` pages, as the bytes sent. */
@@ -112,6 +119,38 @@ export class Catalog {
   publicSearch(q: SearchQuery): Promise<WireSearchResult> {
     return publicSearch(this.db, this.dialect, q, this.indexedSearch ? this.searchIndex : undefined);
   }
+
+  /** `/gamma`: an event by id or slug in the venue's dialect (gamma/venue-fields.ts). */
+  gammaEvent(ref: Ref): Promise<Json> { return gammaEventOf(this.db, ref); }
+
+  /** `/gamma`: `GET /events/{id}/tags`. */
+  gammaEventTags(id: string): Promise<WireTag[]> { return gammaEventTags(this.db, id); }
+
+  /** `/gamma`: `GET /events/keyset` items with the venue's event fields. */
+  gammaEventItems(items: Json[]): Promise<Json[]> { return gammaEventItems(this.db, items); }
+
+  /** `/gamma`: a market by id, condition id or slug in the venue's dialect. */
+  gammaMarket(ref: Ref): Promise<Json> { return gammaMarketOf(this.db, ref); }
+
+  /** `/gamma`: a page of `GET /markets/keyset`. */
+  gammaMarkets(q: MarketsPageQuery): Promise<Json[]> { return gammaMarketsPage(this.db, q); }
+
+  /** `GET /tags/{id}`, `GET /tags/slug/{slug}`. */
+  tag(ref: Ref): Promise<WireTag> { return tagOf(this.db, ref); }
+
+  /** `/gamma`: tags sharing events with a tag, as pairs and as tags. */
+  relatedTags(ref: Ref) { return relatedTags(this.db, ref); }
+  relatedTagResources(ref: Ref): Promise<WireTag[]> { return relatedTagResources(this.db, ref); }
+
+  /** `/gamma`: `GET /series`, `GET /series/{id}`. */
+  listSeries(q: { limit: number; offset: number; slug?: string[]; closed?: boolean }): Promise<WireSeries[]> { return seriesList(this.db, q); }
+  series(id: string): Promise<WireSeries> { return seriesById(this.db, id); }
+
+  /** `/gamma`: `GET /comments/{id}`. */
+  async comment(id: string): Promise<WireComment[]> { return commentById(this.db, id, await this.positionsExist()); }
+
+  /** `/gamma`: `GET /public-profile`. */
+  publicProfile(address: string): Promise<Json> { return publicProfile(this.db, address); }
 
   /** Whether the exchange's positions table exists (holders.ts), asked once. */
   private positionsExist(): Promise<boolean> {

@@ -25,6 +25,11 @@ import { PositionTimes, timesBytes } from './position-times.js';
 import { profileFields } from './profiles.js';
 import { ExchangeStamps, type ExchangeFeed } from './stamps.js';
 import type { ActivityQuery, HoldersQuery, PositionsQuery } from './schemas.js';
+import { tradeItems, tradedCount, type Views } from './venue-trades.js';
+import { closedPositions, marketPositions, portfolioValue } from './venue-positions.js';
+import { accountingSnapshot } from './venue-snapshot.js';
+import { builderLeaderboard, builderVolume, liveVolume, openInterest, traderLeaderboard } from './venue-stats.js';
+import type * as V from './venue-schemas.js';
 
 export interface DataApiDeps {
   db: Kysely<Database>;
@@ -121,6 +126,35 @@ export class DataApi {
     return this.holderPages.get(key, version)
       ?? this.holderPages.set(key, version, Buffer.from(JSON.stringify(await holderGroups(this.db, r))));
   }
+
+  // The venue's further reads (venue-*.ts, docs/venue.md §7): built from the rows and the core
+  // at request time, not kept (no second cache: the one freshness model is the rows themselves).
+  trades(q: V.TradesQuery): Promise<unknown[]> { return tradeItems(this.db, this.views, q); }
+  traded(q: V.TradedQuery) { return tradedCount(this.db, q.user); }
+  async value(q: V.ValueQuery) {
+    const wallet = walletParam('user', q.user);
+    const core = this.exchange.core;
+    return portfolioValue(core, await this.views(core.positions(wallet).map((p) => p.conditionId)), q, wallet);
+  }
+  /** `/v1/accounting/snapshot`: a ZIP of positions.csv and equity.csv. */
+  async accountingSnapshot(q: V.SnapshotQuery): Promise<Buffer> {
+    const wallet = walletParam('user', q.user);
+    const core = this.exchange.core;
+    return accountingSnapshot(core, wallet, await this.views(core.positions(wallet).map((p) => p.conditionId)), this.now());
+  }
+  closedPositions(q: V.ClosedPositionsQuery): Promise<unknown[]> { return closedPositions(this.db, this.exchange.core, this.views, q); }
+  marketPositions(q: V.MarketPositionsQuery): Promise<unknown[]> { return marketPositions(this.db, this.exchange.core, this.views, q); }
+  openInterest(q: V.OpenInterestQuery) { return openInterest(this.db, q); }
+  liveVolume(q: V.LiveVolumeQuery) { return liveVolume(this.db, q); }
+  leaderboard(q: V.LeaderboardQuery): Promise<unknown[]> { return traderLeaderboard(this.db, this.exchange.core, q, this.now()); }
+  builderLeaderboard(q: V.BuilderLeaderboardQuery): Promise<unknown[]> { return builderLeaderboard(this.db, q, this.now()); }
+  builderVolume(q: V.BuilderVolumeQuery): Promise<unknown[]> { return builderVolume(this.db, q, this.now()); }
+
+  /** Catalog fields of some markets, under the current `markets` version. */
+  private readonly views: Views = async (ids) => {
+    const [, markets] = await this.pageVersions();
+    return this.markets.of(ids, String(markets));
+  };
 
   private async pageVersions(): Promise<number[]> {
     return (await pageVersions(this.db, PAGE_VERSIONS)).split('.').map(Number);

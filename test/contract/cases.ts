@@ -8,6 +8,7 @@
 import { wallet } from '../auth/helpers.js';
 import { orderBody, type Trader } from '../trading/kit.js';
 import type { ContractClient, Signer } from './support.js';
+import { walkVenueReads } from './venue-cases.js';
 
 const enc = encodeURIComponent;
 
@@ -136,6 +137,8 @@ export async function walkTheApi(c: ContractClient): Promise<void> {
   await c.call({ method: 'GET', url: `/activity?user=${holder}&limit=200`, expect: 200 });
   await c.call({ method: 'GET', url: `/activity?user=${holder}&type=SPLIT,MERGE,REDEEM,DEPOSIT`, expect: 200 });
   await c.call({ method: 'GET', url: `/positions?user=${holder}&bogus=1`, expect: 400 });
+  await walkVenueReads(c, { cid, holder, eventId: event.id, eventSlug, marketId: catalogMarket.id, marketSlug: market.market_slug,
+    tagSlug: event.tags[0]?.slug ?? 'none', commentUser: comments[0]!.userAddress });
 
   // ── credentials (L1)
   const alice = wallet();

@@ -44,7 +44,7 @@ export function registeredRoutes(app: App): RegisteredRoute[] {
   const table = merged.map((r) => ({ method: String(r.opts.constraints?.[METHOD]), path: r.path, store: r.store }));
   const gets = new Set(table.filter((r) => r.method === 'GET').map((r) => r.path));
   return table.map((r) => ({
-    method: r.method, path: r.path, key: `${r.method} ${r.path}`,
+    method: r.method, path: r.path, key: `${r.method} ${r.path.replace(/(:\w+)\([^/]*\)/g, '$1')}`, // `:id(^\\d+$)` is `:id` in the document
     schema: r.store.schema, config: r.store.config ?? {},
     headTwin: r.method === 'HEAD' && gets.has(r.path),
   }));
@@ -55,6 +55,8 @@ function pattern(path: string): { re: RegExp; rank: number } {
   let wild = 0;
   const body = path.split('/').map((seg) => {
     if (seg === '*') { wild++; return '.*'; }
+    const re = /^:\w+\(\^?(.*?)\$?\)$/.exec(seg); // a parameter with its own pattern, `:id(^\\d+$)`, as find-my-way matches it
+    if (re) { params++; return `(?:${re[1]})`; }
     if (seg.startsWith(':')) { params++; return '[^/]+'; }
     return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   }).join('/');

@@ -3,7 +3,10 @@ import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { COMMENT_ORDER } from '../../catalog/order.js';
 import { CATALOG_ERRORS, Comment, page } from './schemas.js';
+import { GammaComment } from './gamma-schemas.js';
 import { sendJsonText } from '../../http/json-text.js';
+import { dialectOf } from '../../http/mounts.js';
+import { gammaComment } from '../../catalog/gamma/comments.js';
 
 const Query = Type.Object({
   ...page,
@@ -16,8 +19,12 @@ const Query = Type.Object({
 });
 
 export const commentsRoute: RouteModule = (app, { catalog }) => {
+  const gamma = dialectOf(app) === 'gamma'; // /gamma: the venue's comment values (catalog/gamma/comments.ts)
   app.get('/comments', {
-    schema: { tags: ['catalog'], summary: 'List comments', querystring: Query, response: { 200: Type.Array(Comment), ...CATALOG_ERRORS } },
+    schema: { tags: ['catalog'], summary: 'List comments', querystring: Query, response: { 200: Type.Array(gamma ? GammaComment : Comment), ...CATALOG_ERRORS } },
     config: { family: 'catalog' },
-  }, async (req, reply) => sendJsonText(reply, await catalog.listComments({ ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 })));
+  }, async (req, reply) => {
+    const page = await catalog.listComments({ ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 });
+    return sendJsonText(reply, gamma ? JSON.stringify((JSON.parse(page) as Array<Record<string, unknown>>).map(gammaComment)) : page);
+  });
 };

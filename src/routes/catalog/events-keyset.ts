@@ -3,13 +3,16 @@
  * only through it): `{events, next_cursor?}`, `after_cursor` continuing where the last page ended
  * and `limit` its size; no `next_cursor` on the last page. Served on the `/gamma` mount only (the
  * root keeps the spec's `/events`). The cursor is opaque to clients; here it is the offset of the
- * next page. The events are the `/events` list's, with its filters.
+ * next page (keyset.ts). The events are the `/events` list's, with its filters, plus the venue's
+ * event fields (negRisk, negRiskMarketID, enableNegRisk, negRiskAugmented, volume).
  */
 import { Type } from 'typebox';
 import type { RouteModule } from '../../http/types.js';
 import { dialectOf } from '../../http/mounts.js';
-import { errors } from '../../errors/catalogue.js';
-import { CATALOG_ERRORS, EventListItem } from './schemas.js';
+import { sendJsonText } from '../../http/json-text.js';
+import { CATALOG_ERRORS } from './schemas.js';
+import { GammaEventListItem } from './gamma-schemas.js';
+import { cursorOffset, nextCursor } from './keyset.js';
 
 const Query = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
@@ -22,25 +25,20 @@ const Query = Type.Object({
 });
 
 const Page = Type.Object({
-  events: Type.Array(EventListItem),
+  events: Type.Array(GammaEventListItem),
   next_cursor: Type.Optional(Type.String()),
 });
-
-function offsetOf(cursor: string | undefined): number {
-  if (cursor === undefined || cursor === '') return 0;
-  if (!/^[0-9]{1,9}$/.test(cursor)) throw errors.badRequest('after_cursor: not a cursor this API gave');
-  return Number(cursor);
-}
 
 export const eventsKeysetRoute: RouteModule = (app, { catalog }) => {
   if (dialectOf(app) !== 'gamma') return;
   app.get('/events/keyset', {
     schema: { tags: ['catalog'], summary: 'List events, cursor-paged (Gamma)', querystring: Query, response: { 200: Page, ...CATALOG_ERRORS } },
     config: { family: 'catalog' },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { after_cursor, limit = 20, ...filters } = req.query;
-    const offset = offsetOf(after_cursor);
-    const events = JSON.parse((await catalog.listEvents({ ...filters, limit, offset })).toString('utf8')) as never[];
-    return events.length === limit ? { events, next_cursor: String(offset + limit) } : { events };
+    const offset = cursorOffset(after_cursor);
+    const stored = JSON.parse((await catalog.listEvents({ ...filters, limit, offset })).toString('utf8')) as Array<Record<string, unknown>>;
+    const events = await catalog.gammaEventItems(stored); // + the venue's neg-risk fields
+    return sendJsonText(reply, JSON.stringify({ events, ...nextCursor(events.length, limit, offset) }));
   });
 };

@@ -17,11 +17,12 @@ import { userCommentsRoute } from './user-comments.js';
 import { publicSearchRoute } from './public-search.js';
 import { eventsKeysetRoute } from './events-keyset.js';
 import { venueEmptyRoutes } from './venue-empty.js';
+import { gammaReadRoutes } from './gamma-reads.js';
 
 const CATALOG_ROUTES: RouteModule[] = [
   eventsRoute, eventBySlugRoute, marketBySlugRoute, marketTagsRoute, creatorsRoute, tagsRoute,
   commentsRoute, userCommentsRoute, publicSearchRoute,
-  eventsKeysetRoute, venueEmptyRoutes, // Gamma's dialect only (/gamma)
+  eventsKeysetRoute, gammaReadRoutes, venueEmptyRoutes, // Gamma's dialect only (/gamma)
 ];
 
 export const catalog: RouteModule = (app, services) => {

@@ -8,8 +8,9 @@ import type { RouteModule } from '../../http/types.js';
 import { positionsRoute } from './positions.js';
 import { activityRoute } from './activity.js';
 import { holdersRoute } from './holders.js';
+import { venueDataRoutes } from './venue.js';
 
-const DATA_ROUTES: RouteModule[] = [positionsRoute, activityRoute, holdersRoute];
+const DATA_ROUTES: RouteModule[] = [positionsRoute, activityRoute, holdersRoute, venueDataRoutes /* /data-api only */];
 
 export const dataApiRoutes: RouteModule = (app, services) => {
   for (const route of DATA_ROUTES) route(app, services);
