@@ -69,6 +69,70 @@ async function drive(ctx: BenchContext, t: Trader, token: string, seconds: numbe
   return changes;
 }
 
+/**
+ * One fan-out window: 50 book changes a second for `seconds` on `token`, which `fan`'s sockets
+ * track. p50/p99: commit → the client's read of the frame (the `read` times of
+ * streams-clients.ts, without the client's own queue); the handler times are in the note.
+ */
+async function fanOutRow(ctx: BenchContext, fan: Clients, t: Trader, token: string, seconds: number): Promise<BenchRow> {
+  await fan.report();
+  const cpu0 = cpuNs(ctx.serverPid)!;
+  const changes = await drive(ctx, t, token, seconds);
+  await new Promise((r) => setTimeout(r, 500));
+  const cpu1 = cpuNs(ctx.serverPid)!;
+  const r = await fan.report();
+  const all = r.minEvents === changes && r.maxEvents === changes && r.gaps === 0 && r.disorder === 0 && r.closed === 0;
+  const us = (cpu1 - cpu0) / 1000 / Math.max(1, r.delivered);
+  return {
+    suite: 'streams', scenario: `${fan.ready} market sockets, 50 book changes/s (${changes} events)`, reqPerSec: r.delivered / seconds,
+    p50ms: r.readP50, p99ms: r.readP99, serverUs: us, target: 'p50 ≤ 5 ms, p99 ≤ 50 ms, ≤ 3 µs/frame',
+    met: all && r.readP50 <= 5 && r.readP99 <= 50 && us <= 3,
+    note: `req/s = frames delivered/s; p50/p99 = commit → the client's read (without its own queue); at the client's handler: p50 ${r.p50} ms, p99 ${r.p99} ms; ` +
+      `server µs = all server CPU ÷ frames (order entry included); every client got every event in order: ${all ? 'yes' : `NO (min ${r.minEvents}, max ${r.maxEvents}, gaps ${r.gaps}, out of order ${r.disorder}, closed ${r.closed})`}`,
+  };
+}
+
+/**
+ * `npm run bench -- streams --against REF`: the fan-out row on REF's server and this checkout's,
+ * 1,000 tracking sockets on each, windows alternating (before, after; then after, before; …).
+ */
+export async function runStreamsAgainst(opts: { quick: boolean }, ref: { name: string; root: string; commit: string }): Promise<string> {
+  const rounds = opts.quick ? 1 : 3;
+  const seconds = opts.quick ? 4 : 10;
+  const env = { SIBYL_DEMO: '0', SIBYL_MAX_CONNECTIONS: '30000', SIBYL_MAX_CONNECTIONS_PER_IP: '0', SIBYL_AUTH_WINDOW_S: '3600', SIBYL_REPLAY_MAX: '4000000' };
+  const servers = [await startServer({ id: 'streams', env }, { root: ref.root, tag: `-against-${ref.commit.slice(0, 12)}` }), await startServer({ id: 'streams', env })];
+  const rows: BenchRow[][] = [[], []];
+  const sides: Array<{ fan: Clients; t: Trader; token: string }> = [];
+  try {
+    for (const s of servers) {
+      const cid = await newMarket(s.ctx);
+      sides.push({ t: await newTrader(s.ctx, 2_000_000), token: `${cid}:0`, fan: await clients(s.ctx, 1000, [`${cid}:0`], 'track') });
+    }
+    for (let i = 0; i < rounds; i++) {
+      for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
+        const row = await fanOutRow(servers[k]!.ctx, sides[k]!.fan, sides[k]!.t, sides[k]!.token, seconds);
+        console.error(`[bench] streams ${k === 0 ? 'before' : 'after'}: p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, ${row.serverUs!.toFixed(1)} µs/frame (${row.note})`);
+        rows[k]!.push(row);
+      }
+    }
+  } finally {
+    for (const s of sides) await s.fan.stop();
+    for (const s of servers) await s.stop();
+  }
+  const mean = (xs: BenchRow[], f: (r: BenchRow) => number) => xs.reduce((a, r) => a + f(r), 0) / xs.length;
+  const line = (name: string, f: (r: BenchRow) => number, digits: number) => {
+    const [b, a] = [mean(rows[0]!, f), mean(rows[1]!, f)];
+    return `| ${name} | ${b.toFixed(digits)} | ${a.toFixed(digits)} | ${b === 0 ? '' : `${((a / b - 1) * 100).toFixed(1)} %`} |`;
+  };
+  return [`Before: \`${ref.name}\` (${ref.commit.slice(0, 12)}); after: this checkout. ${rounds} windows of ${seconds} s each, alternating; means over windows.`, '',
+    '| 1,000 market sockets, 50 book changes/s | before | after | change |', '|---|---:|---:|---:|',
+    line('server µs per delivered frame', (r) => r.serverUs!, 2), line('p50 ms, commit → client read', (r) => r.p50ms, 1),
+    line('p99 ms, commit → client read', (r) => r.p99ms, 1), line('frames delivered/s', (r) => r.reqPerSec, 0),
+    `| every client got every event in order | ${rows.map((rs) => (rs.every((r) => r.note!.includes('in order: yes')) ? 'yes' : 'NO')).join(' | ')} | |`,
+    '', ...rows.flatMap((rs, k) => rs.map((r) => `- ${k === 0 ? 'before' : 'after'}: ${r.serverUs!.toFixed(2)} µs/frame, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms; ${r.note}`)),
+  ].join('\n');
+}
+
 const resting = (cid: string): HttpScenario => ({
   name: 'POST /order (L2, resting)',
   requests: async (ctx) => {
@@ -91,20 +155,7 @@ export async function runStreamsBench(opts: { quick: boolean }): Promise<BenchRo
     const seconds = opts.quick ? 4 : 15;
     const fan = await clients(ctx, 1000, [`${cid}:0`], 'track');
     try {
-      await fan.report();
-      const cpu0 = cpuNs(ctx.serverPid)!;
-      const changes = await drive(ctx, t, `${cid}:0`, seconds);
-      await new Promise((r) => setTimeout(r, 500));
-      const cpu1 = cpuNs(ctx.serverPid)!;
-      const r = await fan.report();
-      const all = r.minEvents === changes && r.maxEvents === changes && r.gaps === 0 && r.disorder === 0 && r.closed === 0;
-      const us = (cpu1 - cpu0) / 1000 / Math.max(1, r.delivered);
-      rows.push({
-        suite: 'streams', scenario: `${fan.ready} market sockets, 50 book changes/s (${changes} events)`, reqPerSec: r.delivered / seconds,
-        p50ms: r.p50, p99ms: r.p99, serverUs: us, target: 'p50 ≤ 5 ms, p99 ≤ 50 ms, ≤ 3 µs/frame',
-        met: all && r.p50 <= 5 && r.p99 <= 50 && us <= 3,
-        note: `req/s = frames delivered/s; server µs = all server CPU ÷ frames (order entry included); every client got every event in order: ${all ? 'yes' : `NO (min ${r.minEvents}, max ${r.maxEvents}, gaps ${r.gaps}, out of order ${r.disorder}, closed ${r.closed})`}`,
-      });
+      rows.push(await fanOutRow(ctx, fan, t, `${cid}:0`, seconds));
     } finally { await fan.stop(); }
     // 2. Idle sockets' memory.
     const idleCount = opts.quick ? 2000 : 10_000;
