@@ -22,7 +22,8 @@ export function peerOf(socket: WebSocket, raw: Duplex | undefined, framer: Frame
   const writer = raw === undefined ? undefined : new TickWriter(socket, raw, framer);
   return {
     send: writer ? (data) => writer.send(data) : (data) => socket.send(data, TEXT),
-    get bufferedAmount() { return socket.bufferedAmount + (writer?.pendingBytes ?? 0); },
+    // The TCP socket's unsent bytes (what `ws`'s getter reads, through its private fields) + the tick's queue.
+    get bufferedAmount() { return writer === undefined ? socket.bufferedAmount : raw!.writableLength + writer.pendingBytes; },
     close: (code, reason) => { writer?.flush(); socket.close(code, reason); },
     terminate: () => { writer?.drop(); socket.terminate(); },
     ping: () => socket.ping(),
