@@ -18,6 +18,7 @@ import { load } from './http.js';
 /** [phase, test on a frame's "function url"], most specific first. */
 const PHASES: Array<[string, RegExp]> = [
   ['garbage collection', /^\(garbage collector\)/],
+  ['SQL outside the group commit (kysely: signed-order claims, key reads)', /kysely/],
   ['signature (EIP-712 digest, recovery)', /\/src\/trading\/signed\/|secp256k1|viem|@noble/],
   ['replay check', /\/src\/auth\/replay/],
   ['auth (L2 HMAC, key, headers)', /\/src\/auth\/|requireL2/],
