@@ -52,18 +52,20 @@ export function findViolations(ex: ExchangeCore, max = 20): string[] {
 type Fail = (msg: string) => void;
 
 /**
- * One pass over each structure, with numeric keys (issue #40: 3.8 s → see docs/benchmarks.md for
- * 1M resting orders, where per-order string keys and Map lookups cost most of the check):
- * - balances, wallet by wallet (the ledger's rows come grouped by wallet): each wallet's live
- *   orders are walked through its list right there, their reserves summed per token NUMBER
- *   (2 × the market's index + the outcome) into a scratch array and compared with the wallet's
- *   reserved balances — no `wallet asset` key is built per order;
- * - live orders once (`st.live`, no lookups): each is its market's `bySlot` entry at its slot and
- *   that slot holds it in the book;
- * - books: `Book.check()` (levels, totals, live count) per market.
- * The live orders, the wallet lists and the books are then the same sets by counting: the lists'
- * orders and the live orders each map one-to-one onto occupied book slots (`bySlot` identity),
- * and the lists, the live map and the books hold the same number of orders.
+ * One pass over each structure, with numeric keys (issue #40: per-order string keys and Map
+ * lookups were most of the old check — 3.9 CPU-s for 1M resting orders, now 0.5; docs/benchmarks.md):
+ * - live orders once, in the live Map's order (their order in memory), with no lookup by id: each
+ *   order's state and reserve; its book slot (`bySlot` identity, the size the book holds there);
+ *   its links in its wallet's list (neighbours point back, are in their books, same account,
+ *   older first; the list's ends are the account's head and tail); its reserve summed per
+ *   ACCOUNT NUMBER × ASSET NUMBER (2 × the market's index + the outcome; collateral last) in a
+ *   Float64Array — no `wallet asset` string per order;
+ * - balances once (the ledger's rows): whole, safe, reserved = that array's entry (then zeroed;
+ *   whatever is left non-zero is reserved by orders without a balance);
+ * - books: `Book.check()` (levels, totals, live count) per market, and Σ live counts = live orders.
+ * So the live Map, the books and the lists hold the same orders: live orders map one-to-one onto
+ * occupied book slots (`bySlot` identity) and there are as many of each; every list link joins
+ * two such orders of one account.
  */
 function check(st: State, fail: Fail): void {
   const marketNo = new Map<MarketState, number>();
