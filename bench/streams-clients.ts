@@ -1,8 +1,8 @@
 /**
  * The streams bench's clients, in a process of their own (so the server's CPU is the server's):
  * COUNT market-channel sockets subscribed to ASSETS (comma-separated), opened 200 at a time.
- * Prints `READY <n>` once all got their dump. In `track` mode each socket checks that every event
- * of the first asset comes in `seq` order with no gap, and commit-to-receive latency is sampled
+ * Prints `READY <n>` once all got their dump. In `track` mode each socket checks that every
+ * market's events come in `seq` order with no gap (one event per new seq of a market), and commit-to-receive latency is sampled
  * (receive time − the event's `timestamp`, the commit's ms; same machine clock) two ways:
  * `handler`, the time the socket's message handler ran — after this process handled every
  * socket read before it (1,000 sockets' frames of one commit are handled one after the other,
@@ -20,7 +20,7 @@ const count = Number(process.env.COUNT ?? 1000);
 const assets = process.env.ASSETS!.split(',');
 const track = process.env.MODE === 'track';
 
-interface State { ws: WebSocket; lastSeq: number; events: number; gaps: number; disorder: number }
+interface State { ws: WebSocket; lastSeq: Map<string, number>; events: number; gaps: number; disorder: number }
 const sockets: State[] = [];
 let latencies: number[] = [];
 let readLatencies: number[] = [];
@@ -37,21 +37,22 @@ function turnStart(): number {
 }
 let closed = 0;
 
+/** Each market's `seq` (both tokens share it) must go up by one per change; a new seq is one event. */
 function onEvent(s: State, e: Record<string, unknown>, now: number, readAt: number): void {
-  if (e.asset_id !== assets[0] && !(e.event_type === 'price_change')) return;
   const seq = e.seq as number | undefined;
-  if (typeof seq !== 'number') return;
-  if (s.lastSeq !== -1 && seq !== s.lastSeq) {
-    if (seq < s.lastSeq) s.disorder++;
-    else if (seq !== s.lastSeq + 1) s.gaps++;
+  if (typeof seq !== 'number' || typeof e.market !== 'string') return;
+  const last = s.lastSeq.get(e.market) ?? -1;
+  if (last !== -1 && seq !== last) {
+    if (seq < last) s.disorder++;
+    else if (seq !== last + 1) s.gaps++;
   }
-  if (seq !== s.lastSeq) { s.events++; if (e.event_type !== 'book' || s.lastSeq !== -1) { latencies.push(now - Number(e.timestamp)); readLatencies.push(readAt - Number(e.timestamp)); } }
-  s.lastSeq = seq;
+  if (seq !== last) { s.events++; if (e.event_type !== 'book' || last !== -1) { latencies.push(now - Number(e.timestamp)); readLatencies.push(readAt - Number(e.timestamp)); } }
+  s.lastSeq.set(e.market, seq);
 }
 
 async function open(): Promise<void> {
   const ws = new WebSocket(url, { perMessageDeflate: false });
-  const s: State = { ws, lastSeq: -1, events: 0, gaps: 0, disorder: 0 };
+  const s: State = { ws, lastSeq: new Map(), events: 0, gaps: 0, disorder: 0 };
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => { ws.send(JSON.stringify({ type: 'market', assets_ids: assets })); });
     ws.once('error', reject);
