@@ -5,6 +5,8 @@
  *   second (a resting order placed, then cancelled): every client must receive every event in
  *   order (no seq gap); commit-to-receive p50/p99 (targets 5 / 50 ms); server CPU per delivered
  *   frame (all the server's CPU in the window, order entry included ÷ frames; target 3 µs);
+ *   and the same with 5 markets that every commit changes together (5 frames per socket per
+ *   tick, which leave in one write);
  * - 10,000 idle subscribed sockets: the server's resident memory per socket (target 20 KB);
  * - order entry (`POST /order`, resting, as the trading suite) with and without 1,000 idle
  *   subscribers on another market: the ratio to the reference must not fall by more than 5 %.
@@ -203,6 +205,13 @@ export async function runStreamsBench(opts: { quick: boolean }): Promise<BenchRo
     try {
       rows.push(await fanOutRow(ctx, fan, t, [`${cid}:0`], seconds));
     } finally { await fan.stop(); }
+    // 1b. Five markets changed by every commit: five frames per socket in one tick (one write).
+    const five: string[] = [];
+    for (let i = 0; i < 5; i++) five.push(`${await newMarket(ctx)}:0`);
+    const fan5 = await clients(ctx, 1000, five, 'track');
+    try {
+      rows.push(await fanOutRow(ctx, fan5, t, five, seconds));
+    } finally { await fan5.stop(); }
     // 2. Idle sockets' memory.
     const idleCount = opts.quick ? 2000 : 10_000;
     await new Promise((r) => setTimeout(r, 1000));
