@@ -16,7 +16,7 @@ export interface LoadOptions {
   connections: number;
 }
 
-interface Sample {
+export interface Sample {
   rps: number; p50: number; p99: number; serverUs?: number; clientUs: number;
   /** Why the run is not a measurement of successful requests (non-2xx, errors, timeouts); undefined when it is. */
   failure?: string;
@@ -37,7 +37,7 @@ function toAutocannon(r: HttpRequestSpec, onResponse: (status: number, body: str
   };
 }
 
-async function load(ctx: BenchContext, requests: HttpRequestSpec[], opts: LoadOptions): Promise<Sample> {
+export async function load(ctx: BenchContext, requests: HttpRequestSpec[], opts: LoadOptions): Promise<Sample> {
   let firstBad: string | undefined;
   const onResponse = (status: number, body: string) => {
     if (firstBad === undefined && (status < 200 || status > 299)) firstBad = `${status} ${body.slice(0, 300)}`;

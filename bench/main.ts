@@ -1,6 +1,6 @@
 /**
  * `npm run bench [suite…] [-- --write --quick --rounds N --duration S --only TEXT --against REF]`
- * (`--against REF`: each HTTP suite on REF's server and this checkout's, alternating: bench/against.ts)
+ * (`--against REF`: each HTTP suite — and the streams suite's fan-out — on REF's server and this checkout's, alternating: bench/against.ts)
  * Runs the named suites (all when none is named), prints their tables and, with --write,
  * records them in docs/benchmarks.md. `--only TEXT` keeps the HTTP scenarios whose name contains
  * TEXT (for profiling one; a partial table is never recorded). A benchmark, not a test: it never fails on a missed
@@ -60,7 +60,9 @@ if (unknown.length) {
 if (values.against !== undefined) {
   const ref = { name: values.against, ...prepareRef(values.against) };
   for (const suite of http) console.log(`\n## ${suite.name}: ${values.against} → this checkout\n${await runAgainst(suite, ref, opts, scenarioWanted)}\n`);
-  if (inproc.length > 0) console.error(`--against measures HTTP suites only; not run: ${inproc.map((s) => s.name).join(', ')}`);
+  for (const suite of inproc.filter((s) => s.against !== undefined)) console.log(`\n## ${suite.name}: ${values.against} → this checkout\n${await suite.against!({ quick }, ref)}\n`);
+  const without = inproc.filter((s) => s.against === undefined);
+  if (without.length > 0) console.error(`--against measures HTTP suites and streams only; not run: ${without.map((s) => s.name).join(', ')}`);
   process.exit(0);
 }
 

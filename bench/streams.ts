@@ -5,6 +5,8 @@
  *   second (a resting order placed, then cancelled): every client must receive every event in
  *   order (no seq gap); commit-to-receive p50/p99 (targets 5 / 50 ms); server CPU per delivered
  *   frame (all the server's CPU in the window, order entry included ÷ frames; target 3 µs);
+ *   and the same with 5 markets that every commit changes together (5 frames per socket per
+ *   tick, which leave in one write);
  * - 10,000 idle subscribed sockets: the server's resident memory per socket (target 20 KB);
  * - order entry (`POST /order`, resting, as the trading suite) with and without 1,000 idle
  *   subscribers on another market: the ratio to the reference must not fall by more than 5 %.
@@ -16,7 +18,7 @@ import { createInterface, type Interface } from 'node:readline';
 import { resolve } from 'node:path';
 import { startServer } from './server.js';
 import { measureScenario } from './http.js';
-import { cpuNs } from './kit/server-cpu.js';
+import { cpuNs, cpuTicks } from './kit/server-cpu.js';
 import { newMarket, newTrader, order, send, signed, signedEach, type Trader } from './kit/client.js';
 import type { BenchContext, BenchRow, HttpScenario } from './types.js';
 
@@ -48,8 +50,15 @@ function rssKb(pid: number): number {
   return m ? Number(m[1]) : NaN;
 }
 
-/** 50 book changes a second for `seconds`: each a resting bid placed, then cancelled (every change its own commit). */
-async function drive(ctx: BenchContext, t: Trader, token: string, seconds: number): Promise<number> {
+/**
+ * Book changes on every token of `tokens` for `seconds`, 50 frames a second per socket in all: a
+ * resting bid placed on each (`POST /orders`, one batch), then cancelled (`DELETE /orders`);
+ * every change is one commit that touches every market at once, so each socket gets one frame per
+ * market in the same tick. One token: `POST`/`DELETE /order`, 50 commits a second.
+ */
+async function drive(ctx: BenchContext, t: Trader, tokens: string[], seconds: number): Promise<number> {
+  if (tokens.length > 1) return driveBatches(ctx, t, tokens, seconds);
+  const token = tokens[0]!;
   const end = Date.now() + seconds * 1000;
   let changes = 0;
   let open: string | null = null;
@@ -64,6 +73,109 @@ async function drive(ctx: BenchContext, t: Trader, token: string, seconds: numbe
     }
     changes++;
     at += 20;
+    await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+  }
+  return changes;
+}
+
+/**
+ * One fan-out window: 50 book changes a second for `seconds` on `token`, which `fan`'s sockets
+ * track. p50/p99: commit → the client's read of the frame (the `read` times of
+ * streams-clients.ts, without the client's own queue); the handler times are in the note.
+ */
+async function fanOutRow(ctx: BenchContext, fan: Clients, t: Trader, tokens: string[], seconds: number): Promise<BenchRow> {
+  await fan.report();
+  const cpu0 = cpuNs(ctx.serverPid)!;
+  const ticks0 = cpuTicks(ctx.serverPid);
+  const changes = (await drive(ctx, t, tokens, seconds)) * tokens.length; // events per socket
+  await new Promise((r) => setTimeout(r, 500));
+  const cpu1 = cpuNs(ctx.serverPid)!;
+  const ticks1 = cpuTicks(ctx.serverPid);
+  const r = await fan.report();
+  const sys = ticks0 && ticks1 ? (ticks1.system - ticks0.system) / Math.max(1, ticks1.system - ticks0.system + ticks1.user - ticks0.user) : NaN;
+  const all = r.minEvents === changes && r.maxEvents === changes && r.gaps === 0 && r.disorder === 0 && r.closed === 0;
+  const us = (cpu1 - cpu0) / 1000 / Math.max(1, r.delivered);
+  return {
+    suite: 'streams', scenario: tokens.length === 1 ? `${fan.ready} market sockets, 50 book changes/s (${changes} events)`
+      : `${fan.ready} market sockets on ${tokens.length} markets, each commit changing all (${tokens.length} frames per socket per tick; ${changes} events)`, reqPerSec: r.delivered / seconds,
+    p50ms: r.readP50, p99ms: r.readP99, serverUs: us, target: 'p50 ≤ 5 ms, p99 ≤ 50 ms, ≤ 3 µs/frame',
+    met: all && r.readP50 <= 5 && r.readP99 <= 50 && us <= 3,
+    note: `req/s = frames delivered/s; p50/p99 = commit → the client's read (without its own queue); at the client's handler: p50 ${r.p50} ms, p99 ${r.p99} ms; ` +
+      `server µs = all server CPU ÷ frames (order entry included), ${(sys * 100).toFixed(0)} % of it in the kernel; every client got every event in order: ${all ? 'yes' : `NO (min ${r.minEvents}, max ${r.maxEvents}, gaps ${r.gaps}, out of order ${r.disorder}, closed ${r.closed})`}`,
+  };
+}
+
+/**
+ * `npm run bench -- streams --against REF`: the fan-out on REF's server and this checkout's,
+ * 1,000 tracking sockets on each, windows alternating (before, after; then after, before; …) —
+ * once with one market (one frame per socket per commit) and once with 5 markets that every
+ * commit changes together (5 frames per socket in one tick: what one write per tick is for).
+ */
+export async function runStreamsAgainst(opts: { quick: boolean }, ref: { name: string; root: string; commit: string }): Promise<string> {
+  const rounds = opts.quick ? 1 : 3;
+  const seconds = opts.quick ? 4 : 10;
+  const env = { SIBYL_DEMO: '0', SIBYL_MAX_CONNECTIONS: '30000', SIBYL_MAX_CONNECTIONS_PER_IP: '0', SIBYL_AUTH_WINDOW_S: '3600', SIBYL_REPLAY_MAX: '4000000' };
+  const servers = [await startServer({ id: 'streams', env }, { root: ref.root, tag: `-against-${ref.commit.slice(0, 12)}` }), await startServer({ id: 'streams', env })];
+  const out = [`Before: \`${ref.name}\` (${ref.commit.slice(0, 12)}); after: this checkout. ${rounds} windows of ${seconds} s each per table, alternating; means over windows.`];
+  try {
+    for (const markets of [1, 5]) {
+      const rows: BenchRow[][] = [[], []];
+      const sides: Array<{ fan: Clients; t: Trader; tokens: string[] }> = [];
+      try {
+        for (const s of servers) {
+          const tokens: string[] = [];
+          for (let i = 0; i < markets; i++) tokens.push(`${await newMarket(s.ctx)}:0`);
+          sides.push({ t: await newTrader(s.ctx, 2_000_000), tokens, fan: await clients(s.ctx, 1000, tokens, 'track') });
+        }
+        for (let i = 0; i < rounds; i++) {
+          for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
+            const row = await fanOutRow(servers[k]!.ctx, sides[k]!.fan, sides[k]!.t, sides[k]!.tokens, seconds);
+            console.error(`[bench] streams ${k === 0 ? 'before' : 'after'}: p50 ${row.p50ms} ms, p99 ${row.p99ms} ms, ${row.serverUs!.toFixed(1)} µs/frame (${row.note})`);
+            rows[k]!.push(row);
+          }
+        }
+      } finally {
+        for (const s of sides) await s.fan.stop();
+      }
+      out.push('', abLines(rows, markets === 1 ? '1,000 market sockets, 1 market, 50 book changes/s' : `1,000 market sockets, ${markets} markets changed by every commit, 50 frames/s per socket`));
+    }
+  } finally {
+    for (const s of servers) await s.stop();
+  }
+  return out.join('\n');
+}
+
+/** One before/after table of fan-out windows (means) and the windows themselves. */
+function abLines(rows: BenchRow[][], title: string): string {
+  const mean = (xs: BenchRow[], f: (r: BenchRow) => number) => xs.reduce((a, r) => a + f(r), 0) / xs.length;
+  const line = (name: string, f: (r: BenchRow) => number, digits: number) => {
+    const [b, a] = [mean(rows[0]!, f), mean(rows[1]!, f)];
+    return `| ${name} | ${b.toFixed(digits)} | ${a.toFixed(digits)} | ${b === 0 ? '' : `${((a / b - 1) * 100).toFixed(1)} %`} |`;
+  };
+  return [`| ${title} | before | after | change |`, '|---|---:|---:|---:|',
+    line('server µs per delivered frame', (r) => r.serverUs!, 2), line('p50 ms, commit → client read', (r) => r.p50ms, 1),
+    line('p99 ms, commit → client read', (r) => r.p99ms, 1), line('frames delivered/s', (r) => r.reqPerSec, 0),
+    `| every client got every event in order | ${rows.map((rs) => (rs.every((r) => r.note!.includes('in order: yes')) ? 'yes' : 'NO')).join(' | ')} | |`,
+    '', ...rows.flatMap((rs, k) => rs.map((r) => `- ${k === 0 ? 'before' : 'after'}: ${r.serverUs!.toFixed(2)} µs/frame, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms; ${r.scenario}; ${r.note}`)),
+  ].join('\n');
+}
+
+async function driveBatches(ctx: BenchContext, t: Trader, tokens: string[], seconds: number): Promise<number> {
+  const end = Date.now() + seconds * 1000;
+  const period = (1000 * tokens.length) / 50;
+  let changes = 0;
+  let open: string[] | null = null;
+  let at = Date.now();
+  while (Date.now() < end) {
+    if (open === null) {
+      const r = await send(ctx, signed(t, 'POST', '/orders', tokens.map((tok) => order(t, tok, 'BUY', 100_000 + (changes % 50) * 10_000, 5_000_000)))) as Array<{ orderID: string }>;
+      open = r.map((x) => x.orderID);
+    } else {
+      await send(ctx, signed(t, 'DELETE', '/orders', open));
+      open = null;
+    }
+    changes++;
+    at += period;
     await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
   }
   return changes;
@@ -91,21 +203,15 @@ export async function runStreamsBench(opts: { quick: boolean }): Promise<BenchRo
     const seconds = opts.quick ? 4 : 15;
     const fan = await clients(ctx, 1000, [`${cid}:0`], 'track');
     try {
-      await fan.report();
-      const cpu0 = cpuNs(ctx.serverPid)!;
-      const changes = await drive(ctx, t, `${cid}:0`, seconds);
-      await new Promise((r) => setTimeout(r, 500));
-      const cpu1 = cpuNs(ctx.serverPid)!;
-      const r = await fan.report();
-      const all = r.minEvents === changes && r.maxEvents === changes && r.gaps === 0 && r.disorder === 0 && r.closed === 0;
-      const us = (cpu1 - cpu0) / 1000 / Math.max(1, r.delivered);
-      rows.push({
-        suite: 'streams', scenario: `${fan.ready} market sockets, 50 book changes/s (${changes} events)`, reqPerSec: r.delivered / seconds,
-        p50ms: r.p50, p99ms: r.p99, serverUs: us, target: 'p50 ≤ 5 ms, p99 ≤ 50 ms, ≤ 3 µs/frame',
-        met: all && r.p50 <= 5 && r.p99 <= 50 && us <= 3,
-        note: `req/s = frames delivered/s; server µs = all server CPU ÷ frames (order entry included); every client got every event in order: ${all ? 'yes' : `NO (min ${r.minEvents}, max ${r.maxEvents}, gaps ${r.gaps}, out of order ${r.disorder}, closed ${r.closed})`}`,
-      });
+      rows.push(await fanOutRow(ctx, fan, t, [`${cid}:0`], seconds));
     } finally { await fan.stop(); }
+    // 1b. Five markets changed by every commit: five frames per socket in one tick (one write).
+    const five: string[] = [];
+    for (let i = 0; i < 5; i++) five.push(`${await newMarket(ctx)}:0`);
+    const fan5 = await clients(ctx, 1000, five, 'track');
+    try {
+      rows.push(await fanOutRow(ctx, fan5, t, five, seconds));
+    } finally { await fan5.stop(); }
     // 2. Idle sockets' memory.
     const idleCount = opts.quick ? 2000 : 10_000;
     await new Promise((r) => setTimeout(r, 1000));

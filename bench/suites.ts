@@ -24,6 +24,8 @@ export interface InProcessSuite {
   /** `ops` rows are per-operation µs; `http` rows are req/s and ms like the HTTP suites. */
   unit?: 'ops' | 'http';
   run(opts: { quick: boolean }): Promise<BenchRow[]>;
+  /** `--against REF`: the suite's own before/after table (REF's worktree from bench/against.ts). */
+  against?(opts: { quick: boolean }, ref: { name: string; root: string; commit: string }): Promise<string>;
 }
 
 /** A fresh PostgreSQL database for a PostgreSQL suite, when DATABASE_URL names a server. */
@@ -58,7 +60,7 @@ export async function inProcessSuites(): Promise<InProcessSuite[]> {
     { name: 'engine', run: async (o) => (await import('./engine.js')).runEngineSuite(o) },
     { name: 'durable', run: async (o) => (await import('./durable.js')).runDurableBench(o) },
     edgeSuite,
-    { name: 'streams', unit: 'http', run: async (o) => (await import('./streams.js')).runStreamsBench(o) },
+    { name: 'streams', unit: 'http', run: async (o) => (await import('./streams.js')).runStreamsBench(o), against: async (o, ref) => (await import('./streams.js')).runStreamsAgainst(o, ref) },
     { name: 'explorer', unit: 'http', run: async (o) => (await import('./explorer.js')).runExplorerBench(o) }, // the web page in chromium
     { name: 'scaling', run: async (o) => (await import('./scaling.js')).runScalingBench(o) },
     { name: 'cluster', unit: 'http', run: async (o) => (await import('./cluster.js')).runClusterBench(o) }, // writer + follower processes (DATABASE_URL)

@@ -21,3 +21,17 @@ export function cpuNs(pid: number | undefined): number | undefined {
   }
   return total;
 }
+
+/**
+ * The kernel's share of a process's CPU (all threads, ticks of 10 ms from /proc/<pid>/stat:
+ * stime ÷ (utime + stime)); coarse, for windows of seconds. Undefined where /proc is not there.
+ */
+export function cpuTicks(pid: number | undefined): { user: number; system: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return { user: Number(fields[11]), system: Number(fields[12]) };
+  } catch {
+    return undefined;
+  }
+}

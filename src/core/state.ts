@@ -104,6 +104,18 @@ export class State {
     return this.accts.keys();
   }
 
+  /** How many account numbers were given (0 … accountCount − 1). */
+  get accountCount(): number { return this.names.length; }
+
+  /** The account number of `wallet`, if it has one (never gives a new one). */
+  accountOf(wallet: string): number | undefined { return this.accts.get(wallet); }
+
+  /** The oldest live order of account `acct` (its list follows `next`). */
+  firstLiveOf(acct: number): LiveOrder | undefined { return this.walletHead[acct]; }
+
+  /** The newest live order of account `acct`. */
+  lastLiveOf(acct: number): LiveOrder | undefined { return this.walletTail[acct]; }
+
   /** The live orders of `wallet`, oldest first. */
   *liveOrdersOf(wallet: string): Generator<LiveOrder> {
     const a = this.accts.get(wallet);

@@ -91,9 +91,14 @@ export class Connection implements Subscriber {
   /** Dump bytes not yet paid off at `dumpRate` (a leaky bucket), as of `dumpAt`. */
   private dumpDebt = 0;
   private dumpAt = 0;
+  /** This channel's frame and byte counters, looked up once (a labelled `inc` hashes its labels on every call). */
+  private readonly framesSent: { inc(n?: number): void };
+  private readonly bytesSent: { inc(n?: number): void };
 
   constructor(readonly channel: Channel, private readonly peer: Peer, private readonly deps: ConnectionDeps) {
     this.lastClientAt = this.lastSentAt = deps.now();
+    this.framesSent = streamMetrics.frames.labels({ channel });
+    this.bytesSent = streamMetrics.bytes.labels({ channel });
     this.market = channel === 'market' ? new MarketSubscription(this, deps.hub, deps.limits.maxAssets) : null;
     streamMetrics.sockets.inc({ channel });
   }
@@ -130,8 +135,8 @@ export class Connection implements Subscriber {
     this.peer.send(frame);
     this.deps.queued?.(this);
     if (event) this.lastSentAt = this.deps.now();
-    streamMetrics.frames.inc({ channel: this.channel });
-    streamMetrics.bytes.inc({ channel: this.channel }, frame.length);
+    this.framesSent.inc();
+    this.bytesSent.inc(frame.length);
   }
 
   /** Bytes handed to the transport and not yet sent. */

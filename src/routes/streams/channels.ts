@@ -7,6 +7,7 @@
 import type { App, Services } from '../../http/types.js';
 import type { Channel } from '../../streams/metrics.js';
 import { peerOf, wire } from './peer.js';
+import { Framer } from './tick-writer.js';
 import { credentialsCheck } from './credentials.js';
 
 function limiterFor(app: App, path: string, ip: string): () => number | null | Promise<number | null> {
@@ -50,13 +51,14 @@ export function channelRoute(channel: Channel) {
   const path = `/ws/${channel}`;
   return (app: App, services: Services): void => {
     const authenticate = credentialsCheck(services.auth.keys);
+    const framer = new Framer(); // each shared payload framed once for all this channel's sockets
     app.get(path, {
       websocket: true,
       schema: { hide: true },
       config: { family: 'clob' },
     }, (socket, req) => {
       req.raw.socket?.setTimeout(0); // (none under injectWS) the HTTP idle timeout does not apply: the streams close idle sockets themselves
-      const conn = services.streams.connect(channel, peerOf(socket), { allow: limiterFor(app, path, req.ip), allowDump: dumpLimiterFor(app, req.ip), authenticate });
+      const conn = services.streams.connect(channel, peerOf(socket, req.raw.socket ?? undefined, framer), { allow: limiterFor(app, path, req.ip), allowDump: dumpLimiterFor(app, req.ip), authenticate });
       wire(socket, conn);
     });
   };

@@ -2,18 +2,30 @@
  * A `ws` socket as the streams' transport (`Peer`, src/streams/connection.ts), and the wiring
  * of its events to the connection's policy. Text frames only: a Buffer sent through `ws`
  * would otherwise go out as a binary frame, which the venue's clients do not read.
+ *
+ * Data frames are written by `TickWriter` (tick-writer.ts) straight to the upgraded TCP socket:
+ * each payload is framed once for every socket that gets it (`Framer`), and all the frames one
+ * socket gets in one tick leave in one write. Control frames (ping, close) stay with `ws`.
  */
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Connection, Peer } from '../../streams/index.js';
+import { TickWriter, type Framer } from './tick-writer.js';
 
 const TEXT = { binary: false, compress: false } as const;
 
-export function peerOf(socket: WebSocket): Peer {
+/**
+ * `raw`: the upgraded TCP socket under `socket` (the request's socket), when there is one (none
+ * under `injectWS`): frames go through `ws`'s own sender then, one write per frame.
+ */
+export function peerOf(socket: WebSocket, raw: Duplex | undefined, framer: Framer): Peer {
+  const writer = raw === undefined ? undefined : new TickWriter(socket, raw, framer);
   return {
-    send: (data) => socket.send(data, TEXT),
-    get bufferedAmount() { return socket.bufferedAmount; },
-    close: (code, reason) => socket.close(code, reason),
-    terminate: () => socket.terminate(),
+    send: writer ? (data) => writer.send(data) : (data) => socket.send(data, TEXT),
+    // The TCP socket's unsent bytes (what `ws`'s getter reads, through its private fields) + the tick's queue.
+    get bufferedAmount() { return writer === undefined ? socket.bufferedAmount : raw!.writableLength + writer.pendingBytes; },
+    close: (code, reason) => { writer?.flush(); socket.close(code, reason); },
+    terminate: () => { writer?.drop(); socket.terminate(); },
     ping: () => socket.ping(),
   };
 }
