@@ -18,6 +18,9 @@ import { NO_MARKET, type MarketView } from './market-info.js';
 import type { TradesQuery } from './venue-schemas.js';
 
 type Db = Kysely<Database>;
+
+const MAX_EVENT_IDS = 100;
+const MAX_EVENT_ID = 2_147_483_647;
 export type Views = (conditionIds: Iterable<string>) => Promise<Map<string, MarketView>>;
 
 interface FillRow { wallet: string; side: string; asset: string; market: string; price: number; size: number; ts: number; tx: string }
@@ -26,8 +29,13 @@ interface FillRow { wallet: string; side: string; asset: string; market: string;
 export async function eventMarkets(db: Db, text: string | undefined): Promise<string[] | undefined> {
   if (text === undefined || text.trim() === '') return undefined;
   const ids = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (ids.length === 0) return undefined; // only commas: no filter, as for `market` (params.ts)
   if (!ids.every((s) => /^\d{1,15}$/.test(s))) throw errors.badRequest('eventId must be comma-separated event ids');
-  const rows = await db.selectFrom('markets').select('condition_id').where('event_id', 'in', ids.map(Number)).execute();
+  if (ids.length > MAX_EVENT_IDS) throw errors.badRequest(`eventId must list at most ${MAX_EVENT_IDS} event ids`);
+  // An id past the stores' integer range names no event (PostgreSQL would refuse the comparison).
+  const known = ids.map(Number).filter((n) => n <= MAX_EVENT_ID);
+  if (known.length === 0) return [];
+  const rows = await db.selectFrom('markets').select('condition_id').where('event_id', 'in', known).execute();
   return rows.map((r) => r.condition_id);
 }
 
