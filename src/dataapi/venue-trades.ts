@@ -10,8 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { errors } from '../errors/catalogue.js';
 import { literal } from '../store/prepared.js';
-import { MICRO } from '../domain/money.js';
-import { checksummed, conditionIdsParam, dec, outcomeName, seconds, walletParam } from './params.js';
+import { checksummed, conditionIdsParam, dec, outcomeName, seconds, sharesToMicro, walletParam } from './params.js';
 import { profilesOf } from './queries.js';
 import { profileFields } from './profiles.js';
 import { NO_MARKET, type MarketView } from './market-info.js';
@@ -39,32 +38,25 @@ export async function eventMarkets(db: Db, text: string | undefined): Promise<st
   return rows.map((r) => r.condition_id);
 }
 
+/**
+ * The fills asked for, newest first. Both sources give the same columns (the takers' side from
+ * `trades`, every wallet's side from its TRADE `activity` rows), so one set of filters applies;
+ * both stores inline the derived table, so the sources' indexes serve the filters.
+ */
 async function fillRows(db: Db, q: TradesQuery, wallet: string | undefined, markets: string[] | undefined): Promise<FillRow[]> {
-  const amount = q.filterAmount === undefined ? undefined : Math.round(q.filterAmount * MICRO);
-  const startMs = q.start === undefined ? undefined : q.start * 1000;
-  const endMs = q.end === undefined ? undefined : (q.end + 1) * 1000;
-  const limit = literal(q.limit ?? 100);
-  if (q.takerOnly ?? true) {
-    let s = db.selectFrom('trades').select(['wallet', 'side', 'asset', 'market', 'price', 'size', 'match_time as ts', 'transaction_hash as tx']);
-    if (wallet) s = s.where('wallet', '=', wallet);
-    if (markets) s = s.where('market', 'in', markets);
-    if (q.side) s = s.where('side', '=', q.side);
-    if (q.asset_id) s = s.where('asset', '=', q.asset_id);
-    if (startMs !== undefined) s = s.where('match_time', '>=', startMs);
-    if (endMs !== undefined) s = s.where('match_time', '<', endMs);
-    if (amount !== undefined) s = s.where(q.filterType === 'CASH' ? 'usdc_size' : 'size', '>=', amount);
-    return s.orderBy('match_time', 'desc').orderBy('seq', 'desc').limit(limit).offset(q.offset ?? 0).execute();
-  }
-  let a = db.selectFrom('activity').select(['wallet', 'side', 'asset', 'condition_id as market', 'price', 'size', 'timestamp as ts', 'transaction_hash as tx'])
-    .where('type', '=', 'TRADE');
-  if (wallet) a = a.where('wallet', '=', wallet);
-  if (markets) a = a.where('condition_id', 'in', markets);
-  if (q.side) a = a.where('side', '=', q.side);
-  if (q.asset_id) a = a.where('asset', '=', q.asset_id);
-  if (startMs !== undefined) a = a.where('timestamp', '>=', startMs);
-  if (endMs !== undefined) a = a.where('timestamp', '<', endMs);
-  if (amount !== undefined) a = a.where(q.filterType === 'CASH' ? 'usdc_size' : 'size', '>=', amount);
-  return a.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit).offset(q.offset ?? 0).execute();
+  const source = (q.takerOnly ?? true)
+    ? db.selectFrom('trades').select(['wallet', 'side', 'asset', 'market', 'price', 'size', 'usdc_size', 'match_time as ts', 'seq as ord', 'transaction_hash as tx'])
+    : db.selectFrom('activity').select(['wallet', 'side', 'asset', 'condition_id as market', 'price', 'size', 'usdc_size', 'timestamp as ts', 'id as ord', 'transaction_hash as tx'])
+      .where('type', '=', 'TRADE');
+  let f = db.selectFrom(source.as('f')).select(['wallet', 'side', 'asset', 'market', 'price', 'size', 'ts', 'tx']);
+  if (wallet) f = f.where('wallet', '=', wallet);
+  if (markets) f = f.where('market', 'in', markets);
+  if (q.side) f = f.where('side', '=', q.side);
+  if (q.asset_id) f = f.where('asset', '=', q.asset_id);
+  if (q.start !== undefined) f = f.where('ts', '>=', q.start * 1000);
+  if (q.end !== undefined) f = f.where('ts', '<', (q.end + 1) * 1000);
+  if (q.filterAmount !== undefined) f = f.where(q.filterType === 'CASH' ? 'usdc_size' : 'size', '>=', sharesToMicro(q.filterAmount));
+  return f.orderBy('ts', 'desc').orderBy('ord', 'desc').limit(literal(q.limit ?? 100)).offset(q.offset ?? 0).execute();
 }
 
 export async function tradeItems(db: Db, views: Views, q: TradesQuery): Promise<unknown[]> {
