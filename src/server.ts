@@ -99,6 +99,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const restoring = performance.now();
     const exchange = await ExchangeService.open(store, {
       clock: { now },
+      journal: lease !== undefined ? { keep: clusterCfg.journalKeep } : undefined, // a cluster's writer journals its batches: followers replay them
       onError: (err) => app?.log.error({ err }, 'exchange failure: rebuilding from the database'),
       onIntegrityFailure: (msg, report) => app?.log.fatal(report, msg), // the check on open is logged below, once there is a log
     });

@@ -1,21 +1,22 @@
 /**
- * The committed-batch feed between instances: the writer appends every committed batch
- * (src/exchange/events.ts `CommittedBatch`) to a Redis Stream, bounded by `XADD MAXLEN ~`;
- * followers read it with `XREAD BLOCK` on a connection of their own. Each entry holds the batch
- * as JSON (`b`) and the writer's wall clock at the commit (`c`, for the follow lag).
+ * The committed-batch feed between instances: the writer appends every committed batch's journal
+ * entry (its commands and digest, src/exchange/journal.ts) to a Redis Stream, bounded by
+ * `XADD MAXLEN ~`; followers read it with `XREAD BLOCK` on a connection of their own and replay
+ * it. Each stream entry holds the journal entry as JSON (`j`) and the writer's wall clock at the
+ * commit (`c`, for the follow lag).
  * The feed has its own Redis connections (a blocking read must not hold the shared link's) and
  * reports whether Redis answers; losing it never stops the writer (a batch it cannot publish is
  * dropped: followers notice the gap and rebuild from PostgreSQL).
  */
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { CommittedBatch } from '../exchange/events.js';
+import { entryJson, parseEntry, type JournalEntry } from '../exchange/journal.js';
 
 /** Entries kept in the stream (approximate trim): minutes of batches at full load. */
 const MAX_LEN = 100_000;
 
 export interface FedBatch {
-  batch: CommittedBatch;
+  entry: JournalEntry;
   /** The writer's wall clock (ms) when it published the batch, right after the commit. */
   committedAt: number;
 }
@@ -48,8 +49,8 @@ export class BatchPublisher {
     this.redis = client(url, false);
   }
 
-  publish(batch: CommittedBatch): void {
-    this.redis.xadd(this.key, 'MAXLEN', '~', MAX_LEN, '*', 'b', JSON.stringify(batch), 'c', String(Date.now())).then(() => { this.failures = 0; },
+  publish(entry: JournalEntry): void {
+    this.redis.xadd(this.key, 'MAXLEN', '~', MAX_LEN, '*', 'j', entryJson(entry), 'c', String(Date.now())).then(() => { this.failures = 0; },
       (err: unknown) => { if (this.failures++ === 0) this.onError(err); });
   }
 
@@ -86,7 +87,7 @@ export class BatchReader {
         this.lastId = id;
         const f: Record<string, string> = {};
         for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
-        if (f.b !== undefined) out.push({ batch: JSON.parse(f.b) as CommittedBatch, committedAt: Number(f.c ?? 0) });
+        if (f.j !== undefined) out.push({ entry: parseEntry(f.j), committedAt: Number(f.c ?? 0) });
       }
     }
     return out;

@@ -1,23 +1,22 @@
 /**
- * A follower's state follows the writer's commits (issue #30, src/cluster/README.md).
+ * A follower's state follows the writer's commits by replaying them (issue #42,
+ * src/cluster/README.md): each committed batch arrives from the Redis Stream as its journal entry
+ * (its commands and the digest of the rows the writer wrote, src/exchange/journal.ts); the
+ * follower applies the commands to its own core in `seq` order (`ExchangeService.replay`), and
+ * the replayed batch is what its subscribers (streams, kept pages) are told — with the writer's
+ * per-asset `seq`, each batch once.
  *
- * The core (books, open orders, balances, positions) is not patched from the feed: it is
- * replaced by the database's state (`ExchangeService.followRestore`, the exchange's own restore
- * path), which is exact by construction — the feed only tells *that* the writer committed and
- * *what* the subscribers must be told. A batch is told to the follower's subscribers (streams,
- * kept pages) once the core holds it (the restored batch seq is at least its seq), strictly in
- * seq order and each once, so WebSocket clients on a follower get the writer's events with the
- * writer's per-asset `seq`. Batches arriving while a restore runs are coalesced into the next one.
- *
- * A gap (a batch missing from the feed: trimmed, or published while Redis was down) or a lost
- * Redis: the core is restored and subscribers get `rebuilt` (streams resend books, pages are
- * dropped). While Redis is unreachable the follower polls `exchange_state.batch_seq` every
- * `pollMs` and restores when it moved; it says so in the log and in /metrics.
+ * A batch missing from the stream (trimmed, published while Redis was down) is read from the
+ * journal table; while Redis is unreachable the follower polls `exchange_state.batch_seq` every
+ * `pollMs` and reads what moved from the journal. Only when the journal cannot fill a gap (its
+ * retention passed), or a replay's digest differs from the writer's (a non-deterministic
+ * command), is the core restored from PostgreSQL and the subscribers told `rebuilt` — with a log
+ * line and a metric: a follower never serves a state the writer never had.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import type { ExchangeService } from '../exchange/service.js';
-import type { CommittedBatch } from '../exchange/events.js';
+import { readJournal } from '../exchange/journal.js';
 import type { BatchReader, FedBatch } from './feed.js';
 
 export interface FollowerDeps {
@@ -30,11 +29,12 @@ export interface FollowerDeps {
   onPolling(polling: boolean): void;
 }
 
+/** Journal entries read per round trip when filling a gap. */
+const FILL_PAGE = 1000;
+
 export class Follower {
-  /** The last batch told to subscribers. */
+  /** The last batch the core holds (and its subscribers were told). */
   private told: number;
-  /** A lower bound of the batch seq the core holds. */
-  private coreSeq: number;
   private queue: FedBatch[] = [];
   private draining: Promise<void> | null = null;
   private running = false;
@@ -43,10 +43,11 @@ export class Follower {
   lagMs = 0;
   rebuildMs = 0;
   readonly lagSamples: number[] = [];
+  /** Batches replayed; digest mismatches (and failed replays); restores from PostgreSQL; batches filled from the journal. */
+  readonly counts = { replayed: 0, mismatches: 0, restores: 0, filled: 0 };
 
   constructor(private readonly d: FollowerDeps, startSeq: number) {
     this.told = startSeq;
-    this.coreSeq = startSeq;
   }
 
   start(): void {
@@ -62,8 +63,8 @@ export class Follower {
   }
 
   private async run(): Promise<void> {
-    // A follower that starts (or restarts following) rebuilds first: the writer may have moved on.
-    await this.restoreAndReset();
+    // A follower that starts (or restarts following) restores first: its core may be anything.
+    await this.restoreAndReset('this instance starts following');
     while (this.running) {
       if (this.d.reader === null || this.polling) {
         await this.poll();
@@ -79,14 +80,13 @@ export class Follower {
     }
   }
 
-  /** Redis lost: poll PostgreSQL; every few polls try Redis again. */
+  /** Redis lost: poll PostgreSQL, fill from the journal; every few polls try Redis again. */
   private async poll(): Promise<void> {
     await new Promise((r) => setTimeout(r, this.d.pollMs));
     if (!this.running) return;
     try {
       const row = await this.d.db.selectFrom('exchange_state').select(sql<string>`batch_seq`.as('s')).where('id', '=', 1).executeTakeFirst();
-      const seq = Number(row?.s ?? 0);
-      if (seq > this.told) await this.restoreAndReset();
+      if (Number(row?.s ?? 0) > this.told) await this.serial(() => this.fill());
     } catch (err) {
       this.d.log.error({ err }, 'following: reading exchange_state failed');
     }
@@ -109,71 +109,93 @@ export class Follower {
   }
 
   private push(fed: FedBatch[]): void {
-    for (const f of fed) if (f.batch.seq > this.told) this.queue.push(f);
-    this.draining ??= this.drain().finally(() => { this.draining = null; });
+    for (const f of fed) if (f.entry.seq > this.told) this.queue.push(f);
+    if (this.draining === null) this.draining = this.serial(() => this.drain()).finally(() => { this.draining = null; });
   }
+
+  /** One step at a time (draining, filling, restoring): a later step never works on an older core. */
+  private serial(step: () => Promise<void>): Promise<void> {
+    const run = this.stepping.then(step);
+    this.stepping = run.catch((err: unknown) => this.d.log.error({ err }, 'following: a step failed'));
+    return run;
+  }
+
+  private stepping: Promise<void> = Promise.resolve();
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0 && this.running) {
-      this.queue.sort((a, b) => a.batch.seq - b.batch.seq);
-      const next = this.queue[0]!;
-      if (next.batch.seq <= this.told) { this.queue.shift(); continue; }
-      if (next.batch.seq > this.told + 1) { // a batch never reached the feed
-        this.d.log.warn({ expected: this.told + 1, got: next.batch.seq }, 'following: a gap in the committed-batch stream; rebuilding from PostgreSQL');
-        await this.restoreAndReset();
+      this.queue.sort((a, b) => a.entry.seq - b.entry.seq);
+      const next = this.queue.shift()!;
+      if (next.entry.seq <= this.told) continue;
+      if (next.entry.seq > this.told + 1) { // batches never reached the stream: the journal has them
+        this.queue.unshift(next);
+        const before = this.told;
+        await this.fill();
+        if (this.told === before) await this.restoreAndReset('a batch is missing from the stream and the journal');
         continue;
       }
-      if (next.batch.seq > this.coreSeq) {
-        const seq = await this.restore();
-        if (seq < 0) return; // became the writer
-        continue;
-      }
-      this.queue.shift();
-      this.tell(next.batch, next.committedAt);
+      if (!this.replay(next.entry, next.committedAt)) await this.restoreAndReset('a replayed batch differs from the writer\'s');
     }
   }
 
-  private tell(batch: CommittedBatch, committedAt: number): void {
-    this.told = batch.seq;
-    this.d.exchange.followTell(batch);
+  /** Replays one batch; false when the core must be restored. */
+  private replay(entry: FedBatch['entry'], committedAt: number): boolean {
+    const r = this.d.exchange.replay(entry);
+    if (!r.ok) {
+      this.counts.mismatches++;
+      this.d.log.error({ seq: entry.seq, why: r.why }, 'following: replaying a batch failed; restoring from PostgreSQL');
+      return false;
+    }
+    this.counts.replayed++;
+    this.told = entry.seq;
     if (committedAt > 0) {
       this.lagMs = Math.max(0, Date.now() - committedAt);
       this.lagSamples.push(this.lagMs);
       if (this.lagSamples.length > 10_000) this.lagSamples.splice(0, 5_000);
     }
+    return true;
   }
 
-  /** One restore at a time, in call order: a later restore never swaps in an older state. */
-  private restore(): Promise<number> {
-    const run = this.restoring.then(() => this.restoreOnce());
-    this.restoring = run.catch(() => -1);
-    return run;
+  /** Replays the journal's batches after the last one held; restores when it cannot (retention passed, a replay failed). */
+  private async fill(): Promise<void> {
+    for (;;) {
+      const page = await readJournal(this.d.db, this.told, FILL_PAGE);
+      if (page.length === 0) return;
+      if (page[0]!.seq !== this.told + 1) {
+        this.d.log.warn({ expected: this.told + 1, oldest: page[0]!.seq }, 'following: the journal no longer holds the missing batches; restoring from PostgreSQL');
+        await this.restoreAndReset('the journal lacks missing batches');
+        return;
+      }
+      for (const e of page) {
+        if (!this.running) return;
+        if (!this.replay(e, 0)) {
+          await this.restoreAndReset('a replayed batch differs from the writer\'s');
+          return;
+        }
+        this.counts.filled++;
+      }
+      if (page.length < FILL_PAGE) return;
+    }
   }
 
-  private restoring: Promise<number> = Promise.resolve(0);
-
-  private async restoreOnce(): Promise<number> {
+  /** Restores the core and tells subscribers to re-read everything (`rebuilt`): what was missed cannot be told. */
+  private async restoreAndReset(why: string): Promise<void> {
     const t0 = performance.now();
     for (let attempt = 0; this.running; attempt++) {
       try {
         const seq = await this.d.exchange.followRestore();
+        if (seq < 0) return; // became the writer
         this.rebuildMs = Math.round(performance.now() - t0);
-        if (seq >= 0) this.coreSeq = seq;
-        return seq;
+        this.counts.restores++;
+        this.told = seq;
+        this.queue = this.queue.filter((f) => f.entry.seq > seq);
+        this.d.exchange.followRebuilt();
+        this.d.log.info({ seq, ms: this.rebuildMs, why }, 'following: restored from PostgreSQL');
+        return;
       } catch (err) {
         this.d.log.error({ err }, 'following: restoring from PostgreSQL failed; retrying');
         await new Promise((r) => setTimeout(r, Math.min(2000, 100 * 2 ** attempt)));
       }
     }
-    return -1;
-  }
-
-  /** Restores the core and tells subscribers to re-read everything (`rebuilt`): what was missed cannot be told. */
-  private async restoreAndReset(): Promise<void> {
-    const seq = await this.restore();
-    if (seq < 0) return;
-    this.told = seq;
-    this.queue = this.queue.filter((f) => f.batch.seq > seq);
-    this.d.exchange.followTell(null);
   }
 }

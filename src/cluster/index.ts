@@ -63,7 +63,7 @@ export class Cluster implements ForwardTarget {
     this.lastRebuildMs = d.openedMs ?? 0;
     const key = feedKey(d.databaseUrl);
     if (d.redisUrl !== undefined) this.publisher = new BatchPublisher(d.redisUrl, key, (err) => d.log.warn({ err: (err as Error).message }, 'publishing a committed batch to Redis failed: followers poll PostgreSQL'));
-    this.unsubscribe = d.exchange.subscribe({ committed: (b) => { if (!d.exchange.isFollower) this.publisher?.publish(b); } });
+    this.unsubscribe = d.exchange.subscribe({ committed: (b) => { if (!d.exchange.isFollower && b.journal !== undefined) this.publisher?.publish(b.journal); } });
     d.exchange.commitFailed = (err) => { if (isFencedError(err)) d.lease.stepDown(`a commit was refused: ${(err as Error).message}`); };
   }
 
@@ -145,9 +145,9 @@ export class Cluster implements ForwardTarget {
     this.readerOf?.close();
     this.readerOf = null;
     const t0 = performance.now();
-    await this.d.exchange.lead(this.d.lease.epoch);
+    const how = await this.d.exchange.lead(this.d.lease.epoch);
     this.lastRebuildMs = Math.round(performance.now() - t0);
-    this.d.log.info({ epoch: this.d.lease.epoch, rebuildMs: this.lastRebuildMs }, 'writer: rebuilt from the database, taking orders');
+    this.d.log.info({ epoch: this.d.lease.epoch, ms: this.lastRebuildMs }, `writer: ${how}, taking orders`);
     await this.d.heartbeats.start();
   }
 

@@ -14,6 +14,8 @@ export interface ClusterConfig {
   leaseTimeoutMs: number;
   /** SIBYL_FOLLOW_POLL_MS: how often a follower polls PostgreSQL while Redis is unreachable (default 200). */
   followPollMs: number;
+  /** SIBYL_JOURNAL_KEEP: committed batches the journal keeps at least, for followers and takeovers (default 50000). */
+  journalKeep: number;
 }
 
 export function clusterConfig(env: Env, host: string, port: number): ClusterConfig {
@@ -30,5 +32,6 @@ export function clusterConfig(env: Env, host: string, port: number): ClusterConf
     advertiseUrl,
     leaseTimeoutMs: int(env, 'SIBYL_LEASE_TIMEOUT_MS', 5000, 1000, 600_000),
     followPollMs: int(env, 'SIBYL_FOLLOW_POLL_MS', 200, 10, 60_000),
+    journalKeep: int(env, 'SIBYL_JOURNAL_KEEP', 50_000, 1000, 10_000_000),
   };
 }

@@ -14,6 +14,7 @@ import { place } from './place.js';
 import { convert } from './convert.js';
 import { loadSnapshot, SnapshotLoader, takeSnapshot, type ExchangeSnapshot, type SnapshotHead } from './snapshot.js';
 import { State } from './state.js';
+import { applyTo, type Command, type ResultOf } from './commands.js';
 import type {
   BookMeta, BookView, CancelResult, ExchangeCounters, Clock, Effects, IdSource, MarketRow, MarketSettings, OpResult, OrderCommand, OrderRow, PlaceResult,
 } from './types.js';
@@ -48,6 +49,14 @@ export class ExchangeCore {
     return takeSnapshot(this.state);
   }
 
+  /** Applies a command (commands.ts) at its own time, its ids made from its seed: the journaled path. */
+  apply<C extends Command>(c: C): ResultOf[C['type']] {
+    const st = this.state;
+    st.clock = { now: () => c.at };
+    st.ids.begin?.(c.at, c.seed);
+    return applyTo(this, c) as ResultOf[C['type']];
+  }
+
   // ── markets ────────────────────────────────────────────────────────────────────────────────
   createMarket(s: MarketSettings): OpResult {
     return this.op(() => createMarket(this.state, s));
@@ -79,13 +88,9 @@ export class ExchangeCore {
     };
   }
 
-  cancelOrder(wallet: string, id: string, reason = USER_CANCEL): CancelResult {
-    return this.cancelIds(wallet, [id], reason);
-  }
+  cancelOrder(wallet: string, id: string, reason = USER_CANCEL): CancelResult { return this.cancelIds(wallet, [id], reason); }
 
-  cancelOrders(wallet: string, ids: string[], reason = USER_CANCEL): CancelResult {
-    return this.cancelIds(wallet, ids, reason);
-  }
+  cancelOrders(wallet: string, ids: string[], reason = USER_CANCEL): CancelResult { return this.cancelIds(wallet, ids, reason); }
 
   cancelAll(wallet: string, reason = USER_CANCEL): CancelResult {
     return this.cancelIds(wallet, Array.from(walletOrders(this.state, wallet), (r) => r.id), reason);
@@ -177,13 +182,9 @@ export class ExchangeCore {
     return out;
   }
 
-  balance(wallet: string, asset: string): Balance {
-    return this.state.ledger.balance(wallet, asset);
-  }
+  balance(wallet: string, asset: string): Balance { return this.state.ledger.balance(wallet, asset); }
 
-  balances(wallet: string): BalanceRow[] {
-    return this.state.ledger.walletRows(wallet);
-  }
+  balances(wallet: string): BalanceRow[] { return this.state.ledger.walletRows(wallet); }
 
   positions(wallet: string): PositionRow[] {
     return this.state.ledger.positions.list(wallet).map((p) => ({ ...p }));
@@ -242,9 +243,7 @@ export class ExchangeCore {
   }
 
   /** How many orders rest in the books, O(1). */
-  openOrderCount(): number {
-    return this.state.live.size;
-  }
+  openOrderCount(): number { return this.state.live.size; }
 
   /** The exchange-wide counters: order sequence, collateral in and out, size matched per role. */
   counters(): ExchangeCounters {

@@ -1,7 +1,7 @@
 /**
- * Id sources for the ExchangeCore. Ids are injected so the core stays deterministic: tests and
- * replays use `counterIds` (0x + 64 hex of a counter), production uses `randomIds` (0x + 64
- * hex, the shape of the real exchange's order ids and transaction hashes: see there).
+ * Id sources for the ExchangeCore. Ids are injected so the core stays deterministic: tests use
+ * `counterIds` (0x + 64 hex of a counter), production `commandIds` (0x + 64 hex, the shape of the
+ * real exchange's order ids and transaction hashes, made from the command's time and seed).
  */
 
 import { randomBytes } from 'node:crypto';
@@ -38,30 +38,54 @@ export function counterIds(start = 0): CounterIds {
   return ids;
 }
 
-/** Random bytes drawn per refill: one CSPRNG call serves 128 ids (as node's randomUUID buffers its entropy). */
+/** Random bytes drawn per refill: one CSPRNG call serves 128 seeds (as node's randomUUID buffers its entropy). */
 const POOL_BYTES = 26 * 128;
 
 /**
- * 0x + 64 lowercase hex: 12 hex digits of the wall clock's milliseconds, then 52 random ones
- * (208 bits: unique without coordination, across instances too). The time prefix is for the
- * database, as in UUIDv7: ids are the keys of orders, trades and maker fills and of indexes on
- * them, and keys made in time order land at the end of those B-trees — one page a commit —
- * where random keys each dirtied a page of their own (a quarter of a crossing order's log
- * writes). So an id tells when it was made, to the millisecond, as a UUIDv7 does; maker order
- * ids are public in trades, so a maker's placement times are too (core README).
+ * The exchange queue's seeds, one per command: 52 random hex digits (208 bits, unique without
+ * coordination, across instances too). A command carries its seed into the journal, so a
+ * follower makes the same ids from it (`commandIds`).
  */
-export function randomIds(): IdSource {
+export function randomSeeds(): () => string {
   let pool = Buffer.alloc(0);
   let at = 0;
+  return () => {
+    if (at === pool.length) {
+      pool = randomBytes(POOL_BYTES);
+      at = 0;
+    }
+    const hex = pool.toString('hex', at, at + 26);
+    at += 26;
+    return hex;
+  };
+}
+
+const LOW = 2 ** 48;
+
+/**
+ * The production id source: 0x + 64 lowercase hex, made only from the command being applied
+ * (`begin(at, seed)` before each one, by `ExchangeCore.apply`), so a replay makes the same ids.
+ * 12 hex digits of the command's time in ms, then the seed with its last 12 digits counted up by
+ * the id's number within the command. The time prefix is for the database, as in UUIDv7: ids are
+ * the keys of orders, trades and maker fills and of indexes on them, and keys made in time order
+ * land at the end of those B-trees — one page a commit — where random keys each dirtied a page of
+ * their own. So an id tells when it was made, to the millisecond; maker order ids are public in
+ * trades, so a maker's placement times are too (core README).
+ */
+export function commandIds(): IdSource {
+  let head = '';
+  let low = -1;
   const id = hexIds();
   return {
-    next: () => {
-      if (at === pool.length) {
-        pool = randomBytes(POOL_BYTES);
-        at = 0;
-      }
-      const hex = Date.now().toString(16).padStart(12, '0').slice(-12) + pool.toString('hex', at, at + 26);
-      at += 26;
+    begin(at, seed) {
+      head = Math.max(0, at).toString(16).padStart(12, '0').slice(-12) + seed.slice(0, 40);
+      low = Number.parseInt(seed.slice(40, 52), 16);
+      if (seed.length !== 52 || !Number.isSafeInteger(low)) throw new Error(`an id seed is 52 hex digits: ${seed}`);
+    },
+    next() {
+      if (low < 0) throw new Error('commandIds: an id was asked for outside a command');
+      const hex = head + (low % LOW).toString(16).padStart(12, '0');
+      low++;
       return id(hex);
     },
   };

@@ -1,7 +1,8 @@
 /** Public surface of the domain core: the ExchangeCore facade, its types, ids, snapshots and checks. */
 export { ExchangeCore, USER_CANCEL } from './exchange.js';
 export { checkInvariants, findViolations } from './invariants.js';
-export { counterIds, manualClock, randomIds, systemClock, type CounterIds } from './ids.js';
+export { commandIds, counterIds, manualClock, randomSeeds, systemClock, type CounterIds } from './ids.js';
+export { applyTo, type Command, type CommandBody, type CommandResult, type CommandType, type ResultOf } from './commands.js';
 export { EXPIRED_REASON, RESOLVED_REASON, DEFAULT_MIN_SIZE, inMarket } from './markets.js';
 export { STP_REASON, FAK_REASON } from './place.js';
 export type { ExchangeSnapshot, MarketSnapshot, SnapshotHead, SnapshotLoader } from './snapshot.js';

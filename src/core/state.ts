@@ -66,7 +66,8 @@ export class State {
   private trades: TradeRow[] = [];
 
   constructor(
-    readonly clock: Clock,
+    /** The time source; `ExchangeCore.apply` sets the command's own time. */
+    public clock: Clock,
     readonly ids: IdSource,
   ) {}
 

@@ -17,6 +17,8 @@ export interface Clock {
 }
 export interface IdSource {
   next(kind: 'order' | 'trade' | 'tx'): string;
+  /** Told before each command `ExchangeCore.apply` applies: its time and seed (ids.ts `commandIds`). */
+  begin?(at: number, seed: string): void;
 }
 
 export interface MarketSettings {

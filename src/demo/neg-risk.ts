@@ -4,13 +4,13 @@
  * several), and a closed event resolves with exactly one winner — its likeliest question — the
  * rest NO. Deterministic for a seed: choices come from the simulation's PRNG.
  */
-import type { Effects, ExchangeCore } from '../core/index.js';
+import type { CommandBody, ExchangeCore } from '../core/index.js';
 import { LOT, MICRO } from '../domain/money.js';
 import type { Prng } from '../domain/prng.js';
 
 export interface NegRiskSim { cid: string; event: number; neg: boolean; closed: boolean; fair: number }
 
-type Run = <R extends { effects: Effects }>(fn: (ex: ExchangeCore) => R) => R;
+type Run = (command: CommandBody) => void;
 
 /** Each neg-risk event's questions (condition ids by index), by neg-risk market id. */
 function events(core: ExchangeCore, markets: NegRiskSim[]): Map<string, string[]> {
@@ -24,9 +24,8 @@ function events(core: ExchangeCore, markets: NegRiskSim[]): Map<string, string[]
   return out;
 }
 
-/** Some holders of NO convert about half of what they hold in the event; returns how many conversions. */
-export function demoConversions(core: ExchangeCore, markets: NegRiskSim[], holders: string[], rng: Prng, run: Run): number {
-  let n = 0;
+/** Some holders of NO convert about half of what they hold in the event (submitted through `run`). */
+export function demoConversions(core: ExchangeCore, markets: NegRiskSim[], holders: string[], rng: Prng, run: Run): void {
   for (const [mid, qs] of events(core, markets)) {
     for (const w of holders) {
       const free = qs.map((cid) => core.balance(w, core.tokenIds(cid)![1]).free);
@@ -35,10 +34,9 @@ export function demoConversions(core: ExchangeCore, markets: NegRiskSim[], holde
       const least = Math.min(...picked.map((i) => free[i]!));
       const amount = Math.floor(least / 2 / LOT) * LOT;
       const bits = picked.reduce((a, i) => a | (1n << BigInt(i)), 0n);
-      if (run((ex) => ex.convert(w, mid, bits, amount)).ok) n++;
+      run({ type: 'convert', wallet: w, marketId: mid, indexSet: bits.toString(), amount });
     }
   }
-  return n;
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import type { Store } from '../store/db.js';
 import { ExchangeService } from '../exchange/service.js';
-import { manualClock, type ExchangeCore, type OrderCommand } from '../core/index.js';
+import { manualClock, type CommandBody, type OrderCommand } from '../core/index.js';
 import { MICRO } from '../domain/money.js';
 import { Prng } from '../domain/prng.js';
 import { BASE_MS, DAY, HOUR } from './time.js';
@@ -67,26 +67,23 @@ export async function simulateTrading(store: Store, seed: number, onProgress: On
   const markets = await loadMarkets(store, rng, makers, base);
   const svc = await ExchangeService.open(store, { clock, ids });
   const pending: Promise<unknown>[] = [];
-  const run = <R extends { effects: import('../core/index.js').Effects }>(fn: (ex: ExchangeCore) => R): R => {
-    let result!: R;
-    pending.push(svc.run((ex) => (result = fn(ex))));
-    return result;
-  };
+  /** Submits a command at the simulation's clock; `flush` waits for every submitted one. */
+  const run = (command: CommandBody): void => { pending.push(svc.submit(command)); };
   const flush = async () => { await Promise.all(pending.splice(0)); };
   let orders = 0;
   /** A market's token id of outcome `o` (stored with the market; the restored core has it). */
   const tok = (cid: string, o: 0 | 1): string => svc.core.tokenIds(cid)![o];
   const place = (cmd: OrderCommand) => {
     orders++;
-    return run((ex) => ex.placeOrder(cmd));
+    run({ type: 'place', order: cmd });
   };
 
-  for (const m of makers) run((ex) => ex.deposit(m, 150_000 * MICRO));
-  for (const t of takers) run((ex) => ex.deposit(t, rng.int(5, 40) * 100 * MICRO));
+  for (const m of makers) run({ type: 'deposit', wallet: m, amount: 150_000 * MICRO });
+  for (const t of takers) run({ type: 'deposit', wallet: t, amount: rng.int(5, 40) * 100 * MICRO });
   for (const m of markets) {
     // The demo's closed markets traded before they closed: reopen them in memory for the simulation.
-    if (m.closed) run((ex) => ex.updateMarket({ ...ex.market(m.cid)!, acceptingOrders: true }));
-    run((ex) => ex.split(m.maker, m.cid, shares(1500)));
+    if (m.closed) run({ type: 'settings', market: { ...svc.core.market(m.cid)!, acceptingOrders: true } });
+    run({ type: 'split', wallet: m.maker, conditionId: m.cid, amount: shares(1500) });
   }
   await flush();
 
@@ -120,14 +117,14 @@ export async function simulateTrading(store: Store, seed: number, onProgress: On
         place({ wallet: m.maker, tokenId: holder.asset, side: 'BUY', price: bid, size: qty, type: 'GTC' });
         place({ wallet: taker, tokenId: holder.asset, side: 'SELL', price: bid, size: qty, type: 'FAK' });
       } else if (rng.chance(0.5)) {
-        run((ex) => ex.split(taker, m.cid, shares(rng.int(10, 40))));
+        run({ type: 'split', wallet: taker, conditionId: m.cid, amount: shares(rng.int(10, 40)) });
       }
     }
-    run((ex) => ex.cancelMarket(m.maker, m.cid)); // the maker pulls what was not taken
+    run({ type: 'cancel-market', wallet: m.maker, conditionId: m.cid }); // the maker pulls what was not taken
     if (rng.chance(0.05)) {
       const both = svc.core.positions(taker).filter((p) => p.conditionId === m.cid);
       const pairable = Math.min(...both.map((p) => p.size));
-      if (both.length === 2 && pairable >= shares(2)) run((ex) => ex.merge(taker, m.cid, Math.floor(pairable / 2 / 10_000) * 10_000));
+      if (both.length === 2 && pairable >= shares(2)) run({ type: 'merge', wallet: taker, conditionId: m.cid, amount: Math.floor(pairable / 2 / 10_000) * 10_000 });
     }
     if (i % 200 === 0) {
       await flush();
@@ -146,10 +143,10 @@ export async function simulateTrading(store: Store, seed: number, onProgress: On
   for (const m of markets) {
     if (m.closed) {
       const payouts: [number, number] = negRiskPayouts(m, markets) ?? (m.fifty ? [MICRO / 2, MICRO / 2] : m.fair >= 0.5 ? [MICRO, 0] : [0, MICRO]);
-      run((ex) => ex.resolve(m.cid, payouts));
+      run({ type: 'resolve', conditionId: m.cid, payouts });
       resolved++;
       for (const w of takers) {
-        if (svc.core.positions(w).some((p) => p.conditionId === m.cid && p.size > 0) && rng.chance(0.6)) run((ex) => ex.redeem(w, m.cid));
+        if (svc.core.positions(w).some((p) => p.conditionId === m.cid && p.size > 0) && rng.chance(0.6)) run({ type: 'redeem', wallet: w, conditionId: m.cid });
       }
       continue;
     }

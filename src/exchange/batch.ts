@@ -4,7 +4,7 @@
  * earlier ones; trades, ledger entries and activity are appended in order. Balances are
  * written as final values, read from the in-memory ledger when the batch is sealed.
  */
-import type { Effects, MarketRow, OrderRow, TradeRow } from '../core/index.js';
+import type { Command, Effects, MarketRow, OrderRow, TradeRow } from '../core/index.js';
 import type { ActivityRow, LedgerEntry, PositionRow } from '../ledger/types.js';
 
 export class Batch {
@@ -21,10 +21,11 @@ export class Batch {
    * written from here: the catalog `markets` row is their source (see settings.ts).
    */
   readonly touchedMarkets = new Set<string>();
-  commands = 0;
+  /** The commands whose effects the batch holds, in the order they were applied (the journal's entry). */
+  readonly commands: Command[] = [];
 
-  add(e: Effects): void {
-    this.commands++;
+  add(e: Effects, command: Command): void {
+    this.commands.push(command);
     for (const o of e.orders) {
       this.orders.set(o.id, o);
       this.touchedMarkets.add(o.conditionId);
@@ -41,7 +42,7 @@ export class Batch {
   }
 
   get empty(): boolean {
-    return this.commands === 0;
+    return this.commands.length === 0;
   }
 }
 

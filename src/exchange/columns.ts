@@ -11,7 +11,7 @@ export type ColType = 't' | 'b' | 'i';
 export interface TableSpec {
   table: string;
   /** The sealed batch's list of rows for this table. */
-  rows: Exclude<keyof SealedBatch, 'state' | 'resolutions' | 'volumes'> | 'state';
+  rows: Exclude<keyof SealedBatch, 'state' | 'resolutions' | 'volumes' | 'journalKeepFrom'> | 'state';
   cols: ReadonlyArray<readonly [string, ColType]>;
   key?: readonly string[];
   update?: readonly string[];
@@ -48,6 +48,7 @@ export const TABLES: readonly TableSpec[] = [
     cols: spec('condition_id:t status:t ladder_res:b version:b last_change_ms:b last_trade_price:b last_trade_side:i seq:b'),
     update: ['status', 'ladder_res', 'version', 'last_change_ms', 'last_trade_price', 'last_trade_side', 'seq'],
   },
+  { table: 'journal', rows: 'journal', cols: spec('seq:b epoch:b at:b commands:t digest:t') },
   {
     table: 'exchange_state', rows: 'state', key: ['id'],
     cols: spec('id:i seq:b deposited:b withdrawn:b taker_matched:b maker_matched:b batch_seq:b'),

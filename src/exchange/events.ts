@@ -20,6 +20,7 @@
 import type { Effects, ExchangeCore, MarketRow, OrderRow, TradeRow } from '../core/index.js';
 import { MICRO } from '../domain/money.js';
 import type { Batch } from './batch.js';
+import type { JournalEntry } from './journal.js';
 
 export interface PriceLevel {
   /** Price in the token's own terms, micro. */
@@ -66,6 +67,8 @@ export interface CommittedBatch {
   trades: TradeRow[];
   markets: MarketRow[];
   books: AssetBookChange[];
+  /** A cluster writer's batch: its journal entry, which followers replay (journal.ts). */
+  journal?: JournalEntry;
 }
 
 export interface ExchangeListener {
@@ -132,7 +135,8 @@ export function advanceBookSeqs(batch: Batch, seqs: Map<string, number>): Map<st
  * or rested at, with its total now — a level that was touched and came back to its old size is
  * told again with that size.
  */
-export function committedBatch(batch: Batch, ex: ExchangeCore, seq: number, bookSeqs: ReadonlyMap<string, number>, firstOrderSeq: number, generation: number, at: number): CommittedBatch {
+export function committedBatch(batch: Batch, ex: ExchangeCore, seq: number, bookSeqs: ReadonlyMap<string, number>, firstOrderSeq: number, generation: number, at: number,
+  journal?: JournalEntry): CommittedBatch {
   const levels = new Map<string, Set<number>>(); // condition id → side × (MICRO + 1) + outcome-0 price
   for (const o of batch.orders.values()) {
     const price0 = o.outcomeIndex === 0 ? o.price : MICRO - o.price;
@@ -145,7 +149,9 @@ export function committedBatch(batch: Batch, ex: ExchangeCore, seq: number, book
   for (const [cid, bookSeq] of bookSeqs) {
     books.push(...(batch.markets.has(cid) ? wholeBook(ex, cid, bookSeq) : changedLevels(ex, cid, bookSeq, levels.get(cid) ?? new Set())));
   }
-  return { seq, generation, at, firstOrderSeq, orders: [...batch.orders.values()], trades: batch.trades, markets: [...batch.markets.values()], books };
+  const event: CommittedBatch = { seq, generation, at, firstOrderSeq, orders: [...batch.orders.values()], trades: batch.trades, markets: [...batch.markets.values()], books };
+  if (journal !== undefined) event.journal = journal;
+  return event;
 }
 
 /** Both tokens' changes of a market with nothing in them yet, read once from its book; none for an unknown market. */

@@ -60,6 +60,10 @@ export function batchStatement(b: SealedBatch, fenceEpoch?: number): CompiledQue
     parts.splice(parts.length - 1, 0, ...volumeSql(params.length + 1));
     params.push(b.volumes.map((v) => v.conditionId), b.volumes.map((v) => v.amount));
   }
+  if (b.journalKeepFrom !== undefined) { // the journal's retention (journal.ts)
+    params.push(b.journalKeepFrom);
+    parts.splice(parts.length - 1, 0, `delete from "journal" where "seq" < $${params.length}::bigint`);
+  }
   // The last part (exchange_state, always present) is the main statement; the others are CTEs.
   const last = parts.pop()!;
   const sql = parts.length === 0 ? last : `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} ${last}`;

@@ -47,8 +47,17 @@ const marketsWithBooks = prepared((db, afterId: number) => db.selectFrom('market
   .select(['m.id', ...CATALOG_MARKET_COLUMNS.map((c) => `m.${c}` as const), 'b.ladder_res', 'b.version', 'b.last_change_ms', 'b.last_trade_price', 'b.last_trade_side', 'b.seq'])
   .where('m.enable_order_book', '=', 1).where('m.id', '>', afterId).orderBy('m.id').limit(MARKET_PAGE));
 
-/** The exchange as the database holds it. */
+/**
+ * The exchange as the database holds it. On PostgreSQL every read is in one REPEATABLE READ,
+ * read-only transaction: the counters, books and rows are one snapshot, exactly the state after
+ * the batch `batchSeq` (a follower replays the journal from there: src/exchange/replay.ts).
+ */
 export async function restoreFromDb(db: Kysely<Database>, clock: Clock, ids: IdSource): Promise<Restored> {
+  if (sqliteOf(db) !== undefined) return restoreIn(db, clock, ids);
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((tx) => restoreIn(tx, clock, ids));
+}
+
+async function restoreIn(db: Kysely<Database>, clock: Clock, ids: IdSource): Promise<Restored> {
   const state = await db.selectFrom('exchange_state').selectAll().where('id', '=', 1).executeTakeFirst();
   const head: SnapshotHead = {
     format: 1,
@@ -94,12 +103,9 @@ export async function restoreFromDb(db: Kysely<Database>, clock: Clock, ids: IdS
  */
 export const restoreTuning = { pgPage: 5000, sqlitePage: 512, threadFrom: 20_000, threadPage: 4096, ahead: 16 };
 
-/**
- * The portable path (PostgreSQL): live orders in pages by seq, then balances and positions, all
- * in one REPEATABLE READ, read-only transaction so that the pages are one snapshot.
- */
-async function streamKysely(db: Kysely<Database>, loader: SnapshotLoader): Promise<void> {
-  await db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (tx) => {
+/** The portable path (PostgreSQL, inside restoreFromDb's snapshot): live orders in pages by seq, then balances and positions. */
+async function streamKysely(tx: Kysely<Database>, loader: SnapshotLoader): Promise<void> {
+  {
     for (let after = Number.MIN_SAFE_INTEGER; ;) {
       const page = await tx.selectFrom('orders').selectAll().where('status', '=', sql.lit('LIVE')).where('seq', '>', after)
         .orderBy('seq').limit(restoreTuning.pgPage).execute();
@@ -114,5 +120,5 @@ async function streamKysely(db: Kysely<Database>, loader: SnapshotLoader): Promi
         avgPrice: p.avg_price, totalBought: p.total_bought, realizedPnl: p.realized_pnl,
       });
     }
-  });
+  }
 }

@@ -5,7 +5,7 @@
  */
 import type { ExchangeCore, OrderRow } from '../core/index.js';
 import type {
-  ActivityTable, BalancesTable, BooksTable, ExchangeStateTable, LedgerEntriesTable, OrdersTable, PositionsTable,
+  ActivityTable, BalancesTable, BooksTable, ExchangeStateTable, JournalTable, LedgerEntriesTable, OrdersTable, PositionsTable,
   TradeMakersTable, TradesTable,
 } from '../store/schema-exchange.js';
 import type { Batch } from './batch.js';
@@ -26,6 +26,10 @@ export interface SealedBatch {
   resolutions: Array<{ conditionId: string; payouts: [number, number]; at: number }>;
   /** Collateral traded per market in this batch, added to the catalog's market and event volume. */
   volumes: Array<{ conditionId: string; amount: number }>;
+  /** The batch's journal entry (a cluster writer's: journal.ts), or none. */
+  journal: JournalTable[];
+  /** Journal entries before this seq are deleted with the batch (retention; pg-writer.ts). */
+  journalKeepFrom?: number;
 }
 
 export function orderRow(o: OrderRow): OrdersTable {
@@ -97,5 +101,6 @@ export function seal(batch: Batch, ex: ExchangeCore, tradeSeq: { value: number }
     state: { id: 1, seq: c.seq, deposited: c.deposited, withdrawn: c.withdrawn, taker_matched: c.takerMatched, maker_matched: c.makerMatched, batch_seq: batchSeq },
     resolutions,
     volumes: [...volume].map(([conditionId, amount]) => ({ conditionId, amount })),
+    journal: [],
   };
 }

@@ -4,7 +4,7 @@
  * module turns a catalog row into the exchange's market settings and decides whether a market
  * accepts orders.
  */
-import type { ExchangeCore, MarketRow, OpResult } from '../core/index.js';
+import type { CommandBody, MarketRow, OpResult } from '../core/index.js';
 import type { Database, MarketsTable } from '../store/schema.js';
 import type { Kysely, Selectable } from 'kysely';
 import { ApiError } from '../errors/catalogue.js';
@@ -56,14 +56,14 @@ export function marketRowOf(m: CatalogMarket): MarketRow {
 }
 
 /**
- * Brings the core's copy of a market's settings in line with its catalog row, through `run` (the
- * exchange's command path): creates it in the core, or updates it; a market without an order
+ * Brings the core's copy of a market's settings in line with its catalog row, through `submit` (the
+ * exchange's command path: a `settings` command): creates it in the core, or updates it; a market without an order
  * book is left alone.
  */
-export async function syncMarketSettings(db: Kysely<Database>, conditionId: string, run: (command: (ex: ExchangeCore) => OpResult) => Promise<OpResult>): Promise<void> {
+export async function syncMarketSettings(db: Kysely<Database>, conditionId: string, submit: (command: CommandBody & { type: 'settings' }) => Promise<OpResult>): Promise<void> {
   const row = await db.selectFrom('markets').select(CATALOG_MARKET_COLUMNS).where('condition_id', '=', conditionId).executeTakeFirst();
   if (!row || row.enable_order_book !== 1) return;
   const settings = marketRowOf(row);
-  const r = await run((ex) => (ex.market(conditionId) ? ex.updateMarket(settings) : ex.createMarket(settings)));
+  const r = await submit({ type: 'settings', market: settings });
   if (!r.ok) throw new ApiError('bad_request', r.reject.message);
 }

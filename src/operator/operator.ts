@@ -142,7 +142,7 @@ export class Operator {
     if (n === 'too_large') throw new ApiError('amount_too_large', tooLargeMessage('amount'));
     if (n === 'invalid' || n <= 0) throw errors.badRequest('amount must be a positive integer string of micro-units');
     if (n > MAX_AMOUNT) throw new ApiError('amount_too_large', `amount must be between 1 and ${MAX_AMOUNT} (6-decimal units)`);
-    const r = await this.d.exchange.run((ex) => ex.deposit(wallet, n));
+    const r = await this.d.exchange.submit({ type: 'deposit', wallet, amount: n });
     if (!r.ok) throw new ApiError(r.reject.code === 'amount_too_large' ? 'amount_too_large' : 'bad_request', r.reject.message);
     await audit(this.d.db, 'deposit', wallet, { amount }, this.d.now());
     const b = this.d.exchange.core.balance(wallet, COLLATERAL);
@@ -157,7 +157,7 @@ export class Operator {
     if (!isConditionId(conditionId)) throw errors.badRequest('condition_id must be 0x followed by 64 lowercase hex digits');
     if (!this.d.exchange.core.market(conditionId)) throw errors.notFound('market not found');
     const payouts = payoutsOf(body);
-    const r = await this.d.exchange.run((ex) => ex.resolve(conditionId, payouts));
+    const r = await this.d.exchange.submit({ type: 'resolve', conditionId, payouts });
     if (!r.ok) throw new ApiError('bad_request', r.reject.message, { extra: { code: r.reject.code } });
     await audit(this.d.db, 'resolve', conditionId, { payouts }, this.d.now());
     // The event's stored answers show the market closed now (catalog/event-json.ts); if that

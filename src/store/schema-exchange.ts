@@ -1,6 +1,15 @@
 /** Row types of the exchange tables (migration 0003_exchange). Amounts in micro-units, times in ms. */
 import type { Generated } from 'kysely';
 
+/** A committed batch's commands (migration 0031, src/exchange/journal.ts). */
+export interface JournalTable {
+  seq: number; epoch: number; at: number;
+  /** The batch's commands as a JSON array (src/core/commands.ts). */
+  commands: string;
+  /** sha1 of the batch's sealed rows (src/exchange/journal.ts `digestOf`). */
+  digest: string;
+}
+
 export interface ExchangeStateTable {
   id: number; seq: number; deposited: number; withdrawn: number; taker_matched: number; maker_matched: number;
   /** The last committed batch's number in the event sequence (src/exchange/events.ts). */
@@ -51,6 +60,7 @@ export interface ActivityTable {
 
 export interface ExchangeTables {
   exchange_state: ExchangeStateTable;
+  journal: JournalTable;
   books: BooksTable;
   orders: OrdersTable;
   trades: TradesTable;

@@ -7,7 +7,7 @@
  * exchange and the mode gate, like orders.
  */
 import { Type, type Static } from 'typebox';
-import type { ExchangeCore, OpResult } from '../core/index.js';
+import type { CommandBody } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import { COLLATERAL } from '../ledger/types.js';
 import { ApiError, errors } from '../errors/catalogue.js';
@@ -61,16 +61,16 @@ export class LedgerDesk {
 
   split(wallet: string, conditionId: string, amount: string): Promise<LedgerAnswer> {
     const n = amountOf(amount);
-    return this.op((ex) => ex.split(wallet, conditionId.toLowerCase(), n));
+    return this.op({ type: 'split', wallet, conditionId: conditionId.toLowerCase(), amount: n });
   }
 
   merge(wallet: string, conditionId: string, amount: string): Promise<LedgerAnswer> {
     const n = amountOf(amount);
-    return this.op((ex) => ex.merge(wallet, conditionId.toLowerCase(), n));
+    return this.op({ type: 'merge', wallet, conditionId: conditionId.toLowerCase(), amount: n });
   }
 
   redeem(wallet: string, conditionId: string): Promise<LedgerAnswer> {
-    return this.op((ex) => ex.redeem(wallet, conditionId.toLowerCase()));
+    return this.op({ type: 'redeem', wallet, conditionId: conditionId.toLowerCase() });
   }
 
   /**
@@ -83,7 +83,7 @@ export class LedgerDesk {
     if (n === 'too_large') throw new ApiError('amount_too_large', tooLargeMessage('amount'), { extra: { code: 'amount_too_large' } });
     if (n === 'invalid') throw new ApiError('bad_request', 'amount must be an integer string of micro-units', { extra: { code: 'invalid_amount' } });
     this.exchange.assertWritable('ledger');
-    const r = await this.exchange.run((ex) => ex.convert(wallet, marketId.toLowerCase(), bits, n));
+    const r = await this.exchange.submit({ type: 'convert', wallet, marketId: marketId.toLowerCase(), indexSet: bits.toString(), amount: n });
     if (!r.ok) throw new ApiError('bad_request', r.reject.message, { extra: { code: r.reject.code } });
     return { success: true, transactionHash: r.effects.activity[0]?.transactionHash ?? '' };
   }
@@ -95,9 +95,9 @@ export class LedgerDesk {
     return { balance: String(b.free + b.reserved), allowance: String(b.free), free: String(b.free), reserved: String(b.reserved) };
   }
 
-  private async op(fn: (ex: ExchangeCore) => OpResult): Promise<LedgerAnswer> {
+  private async op(command: CommandBody & { type: 'split' | 'merge' | 'redeem' }): Promise<LedgerAnswer> {
     this.exchange.assertWritable('ledger');
-    const r = await this.exchange.run(fn);
+    const r = await this.exchange.submit(command);
     if (!r.ok) throw new ApiError('bad_request', r.reject.message);
     return { success: true, transactionHash: r.effects.activity[0]?.transactionHash ?? '' };
   }

@@ -4,7 +4,7 @@
  * Every command goes through the durable exchange (acknowledged after its commit); the mode
  * gate refuses writes the operator has switched off.
  */
-import type { CancelResult, ExchangeCore } from '../core/index.js';
+import type { CommandBody } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import { engineMetrics } from '../metrics/index.js';
 import { placed, rejected, type OrderResponse } from './responses.js';
@@ -55,11 +55,11 @@ export class OrderDesk {
     this.walletsOf = opts.walletsOf ?? (() => []);
   }
 
-  /** Runs a cancel for each wallet (the key holder's own first, then its deposit wallets), one answer. */
-  private async cancelEach(wallets: readonly string[], cancel: (ex: ExchangeCore, wallet: string) => CancelResult): Promise<CancelAnswer> {
+  /** Submits a cancel for each wallet (the key holder's own first, then its deposit wallets), one answer. */
+  private async cancelEach(wallets: readonly string[], cancel: (wallet: string) => CommandBody & { type: 'cancel' | 'cancel-all' | 'cancel-market' }): Promise<CancelAnswer> {
     const answer: CancelAnswer = { canceled: [], not_canceled: {} };
     for (const wallet of wallets) {
-      const r = await this.exchange.run((ex) => cancel(ex, wallet));
+      const r = await this.exchange.submit(cancel(wallet));
       answer.canceled.push(...r.canceled);
       Object.assign(answer.not_canceled, r.notCanceled);
     }
@@ -121,7 +121,7 @@ export class OrderDesk {
       if (cmd.type === 'GTD' && cmd.expiration !== undefined && cmd.expiration < soonest) {
         return counted(rejected({ code: 'invalid_expiration', message: 'invalid expiration', field: 'expiration', expiration: cmd.expiration, minExpiration: soonest }));
       }
-      const r = placed(await this.exchange.run((ex) => ex.placeOrder(cmd)));
+      const r = placed(await this.exchange.submit({ type: 'place', order: cmd }));
       if (r.success) accepted = r;
       return counted(r);
     } finally {
@@ -143,22 +143,22 @@ export class OrderDesk {
       (groups.get(wallet) ?? groups.set(wallet, []).get(wallet)!).push(id);
     }
     if (groups.get(who.address)!.length === 0 && groups.size > 1) groups.delete(who.address);
-    return this.cancelEach([...groups.keys()], (ex, wallet) => ex.cancelOrders(wallet, groups.get(wallet)!));
+    return this.cancelEach([...groups.keys()], (wallet) => ({ type: 'cancel', wallet, orderIds: groups.get(wallet)! }));
   }
 
   async cancelAll(who: AuthIdentity): Promise<CancelAnswer> {
     this.exchange.assertWritable('cancel');
-    return this.cancelEach(this.walletsOfKey(who.address), (ex, wallet) => ex.cancelAll(wallet));
+    return this.cancelEach(this.walletsOfKey(who.address), (wallet) => ({ type: 'cancel-all', wallet }));
   }
 
   async cancelMarket(who: AuthIdentity, market?: string, assetId?: string): Promise<CancelAnswer> {
     this.exchange.assertWritable('cancel');
     const asset = tokenKey(this.exchange.core, assetId); // either form of a token id
-    return this.cancelEach(this.walletsOfKey(who.address), (ex, wallet) => ex.cancelMarket(wallet, market, asset));
+    return this.cancelEach(this.walletsOfKey(who.address), (wallet) => ({ type: 'cancel-market', wallet, conditionId: market, asset }));
   }
 
   /** The dead-man's switch: cancels every open order of an address (and of its deposit wallets), with the reason recorded. */
   async cancelAllFor(address: string, reason: string): Promise<CancelAnswer> {
-    return this.cancelEach(this.walletsOfKey(address), (ex, wallet) => ex.cancelAll(wallet, reason));
+    return this.cancelEach(this.walletsOfKey(address), (wallet) => ({ type: 'cancel-all', wallet, reason }));
   }
 }
