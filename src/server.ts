@@ -36,7 +36,7 @@ import { loadRecovery } from './trading/signed/secp256k1.js';
 import { setupSandbox } from './sandbox/setup.js';
 import { MarketData } from './marketdata/index.js';
 import { DataApi } from './dataapi/service.js';
-import { Cluster, forwardHook, WriterLease } from './cluster/index.js';
+import { Cluster, forwardHook, NO_FOLLOW, WriterLease } from './cluster/index.js';
 import { Faults, Scenarios } from './faults/index.js';
 import { SignerTiers } from './trading/signer-tiers.js';
 
@@ -167,7 +167,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     if (lease !== undefined) {
       cluster = new Cluster({ lease, exchange, db: store.db, databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl, heartbeats, log: clusterLog, pollMs: clusterCfg.followPollMs, openedMs: restored.ms });
     }
-    services.cluster = cluster ?? { status: () => ({ role: 'writer', epoch: 0, writerUrl: clusterCfg.advertiseUrl, followLagMs: 0, rebuildMs: restored.ms }) };
+    services.cluster = cluster ?? { status: () => ({ role: 'writer', epoch: 0, writerUrl: clusterCfg.advertiseUrl, followLagMs: 0, rebuildMs: restored.ms, follow: NO_FOLLOW }) };
     operator.attach({ sandbox, bookHistory, cluster: services.cluster }); // built after the operator (the sandbox deposits through it)
     const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream, redis, forward: cluster && forwardHook(cluster) });
     app = built;

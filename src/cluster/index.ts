@@ -23,7 +23,12 @@ export interface ClusterStatus {
   writerUrl: string | null;
   followLagMs: number;
   rebuildMs: number;
+  /** Following by replay (follower.ts): batches replayed, filled from the journal, digest mismatches, restores. */
+  follow: { replayed: number; filled: number; mismatches: number; restores: number };
 }
+
+/** The follow counters of an instance that does not follow. */
+export const NO_FOLLOW: ClusterStatus['follow'] = { replayed: 0, filled: 0, mismatches: 0, restores: 0 };
 
 /** The instance the gauges describe (the last started; one per process outside tests). */
 let current: Cluster | null = null;
@@ -35,6 +40,10 @@ const metrics = {
     collect() { if (current) this.set(current.status().followLagMs); } }),
   polling: new Gauge({ name: 'sibyl_cluster_follow_polling', help: '1 while Redis is unreachable and this follower polls PostgreSQL for changes', registers: [registry] }),
   rebuild: new Gauge({ name: 'sibyl_cluster_rebuild_ms', help: 'The last rebuild of the exchange from the database (ms)', registers: [registry] }),
+  mismatches: new Gauge({ name: 'sibyl_cluster_replay_mismatches', help: 'Follower: replayed batches whose digest differed from the writer\'s, since it started following (each repaired by a restore)', registers: [registry],
+    collect() { if (current) this.set(current.status().follow.mismatches); } }),
+  restores: new Gauge({ name: 'sibyl_cluster_follow_restores', help: 'Follower: restores from the database since it started following (1 at the start)', registers: [registry],
+    collect() { if (current) this.set(current.status().follow.restores); } }),
 };
 
 export interface ClusterDeps {
@@ -98,6 +107,7 @@ export class Cluster implements ForwardTarget {
     return {
       role: this.d.lease.role, epoch: this.d.lease.epoch, writerUrl: this.d.lease.writerUrl,
       followLagMs: f?.lagMs ?? 0, rebuildMs: f !== null && f.rebuildMs > 0 ? f.rebuildMs : this.lastRebuildMs,
+      follow: f !== null ? { ...f.counts } : NO_FOLLOW,
     };
   }
 

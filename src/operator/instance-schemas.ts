@@ -101,7 +101,13 @@ export const InstanceStatus = Type.Object({
   epoch: Type.Integer({ description: 'the writer epoch: bumped on every takeover, only grows (0 on SQLite)' }),
   writerUrl: Type.Union([Type.String(), Type.Null()], { description: 'the writer\'s advertise URL (this instance\'s own on the writer)' }),
   followLagMs: Type.Integer({ description: 'follower: the last followed batch\'s time from the writer\'s commit to this instance (0 on the writer)' }),
-  rebuildMs: Type.Integer({ description: 'the last rebuild of the exchange from the database (ms)' }),
+  rebuildMs: Type.Integer({ description: 'the last rebuild of the exchange from the database (ms), or the last takeover\'s journal replay' }),
+  follow: Type.Object({
+    replayed: Type.Integer({ description: 'follower: committed batches replayed from the writer\'s journal since it started following' }),
+    filled: Type.Integer({ description: 'of them, read from the journal table (missed by the Redis stream)' }),
+    mismatches: Type.Integer({ description: 'replays whose digest differed from the writer\'s (each repaired by a restore; should stay 0)' }),
+    restores: Type.Integer({ description: 'restores from the database while following (1 at the start)' }),
+  }, { description: 'following by replay (docs/scaling.md); zeros on the writer' }),
   signatures: Type.Object({
     backend: Type.Union([Type.Literal('native'), Type.Literal('js')], { description: 'secp256k1 recovery of order and L1 signatures: libsecp256k1 (native) or @noble/curves (js)' }),
     fallbackReason: Type.Union([Type.String(), Type.Null()], { description: 'why the native binding is not used (SIBYL_NATIVE_SECP256K1=0, or it did not load)' }),

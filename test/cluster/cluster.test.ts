@@ -171,6 +171,11 @@ describe('cluster: one writer, followers that forward and follow', { skip: pgBac
       return want.length > 0 && wsFollowers.every((c) => JSON.stringify(changes(c)) === JSON.stringify(want));
     });
     for (const c of [wsWriter, ...wsFollowers]) c.ws.close();
+    for (const f of followers) { // the followers held the writer's state by replaying its batches, never by a second restore
+      const s = await f.status();
+      assert.ok(s.follow.replayed > 40, `${f.name} replayed ${s.follow.replayed} batches`);
+      assert.deepEqual({ mismatches: s.follow.mismatches, restores: s.follow.restores }, { mismatches: 0, restores: 1 }, f.name);
+    }
     await checkDatabase();
   });
 
@@ -216,6 +221,7 @@ describe('cluster: one writer, followers that forward and follow', { skip: pgBac
     await until('an accepted order after the failover', 5000 + s.rebuildMs + 5000, async () => (await place(next, traders[1]!, 'BUY', 0.32)).status === 200, 100);
     const failoverMs = Date.now() - killedAt;
     assert.ok(failoverMs < 5000 + s.rebuildMs, `failover took ${failoverMs} ms (rebuild ${s.rebuildMs} ms)`);
+    assert.ok(next.logs.some((l) => l.includes('replayed the journal')), 'the new writer replayed the journal\'s tail instead of rebuilding');
     await loading;
     all = survivors;
     assert.equal(s.integrity.ok, true, 'the ledger invariants hold after the rebuild');

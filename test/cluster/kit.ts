@@ -121,7 +121,7 @@ export class Instance {
     await this.exited;
   }
 
-  async status(): Promise<{ role: string; epoch: number; writerUrl: string | null; followLagMs: number; rebuildMs: number; integrity: { ok: boolean } }> {
+  async status(): Promise<{ role: string; epoch: number; writerUrl: string | null; followLagMs: number; rebuildMs: number; integrity: { ok: boolean }; follow: { replayed: number; filled: number; mismatches: number; restores: number } }> {
     const r = await call(this.url, 'GET', '/admin/status', { headers: { authorization: `Bearer ${ADMIN}` }, timeoutMs: 2000 });
     if (r.status !== 200) throw new Error(`status ${r.status} ${r.text}`);
     return r.body;
