@@ -105,7 +105,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     });
     const held = lock;
     if (lease !== undefined) { // the role from the first moment: a follower's exchange never commits, a writer's commits are fenced
-      if (lease.role === 'writer') exchange.writerEpoch = lease.epoch;
+      if (lease.role === 'writer') exchange.fenceWith(lease.epoch);
       else exchange.follow('this instance follows the writer');
     }
     if (lease === undefined) held.watch({

@@ -42,8 +42,6 @@ export interface ForwardTarget {
   onForwardFailed?(err: unknown): void;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 1000 });
-
 function strip(headers: http.IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
@@ -57,8 +55,10 @@ function unavailable(res: ServerResponse, message: string): void {
   res.end(body);
 }
 
+/** The hook, with its own keep-alive connections to the writer. */
 export function forwardHook(target: ForwardTarget) {
-  return (req: Req, reply: Reply, done: (err?: Error) => void): void => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 1000 });
+  const hook = (req: Req, reply: Reply, done: (err?: Error) => void): void => {
     if (!target.forwarding || !isWrite(req.method, req.url)) return done();
     if (req.headers[FORWARDED_HEADER] !== undefined) return done(errors.unavailable(CHANGING, 1));
     const base = target.writerUrl;
@@ -88,4 +88,5 @@ export function forwardHook(target: ForwardTarget) {
     req.raw.on('error', () => out.destroy());
     req.raw.pipe(out);
   };
+  return hook;
 }

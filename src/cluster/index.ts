@@ -72,8 +72,10 @@ export class Cluster implements ForwardTarget {
     this.lastRebuildMs = d.openedMs ?? 0;
     const key = feedKey(d.databaseUrl);
     if (d.redisUrl !== undefined) this.publisher = new BatchPublisher(d.redisUrl, key, (err) => d.log.warn({ err: (err as Error).message }, 'publishing a committed batch to Redis failed: followers poll PostgreSQL'));
-    this.unsubscribe = d.exchange.subscribe({ committed: (b) => { if (!d.exchange.isFollower && b.journal !== undefined) this.publisher?.publish(b.journal); } });
-    d.exchange.commitFailed = (err) => { if (isFencedError(err)) d.lease.stepDown(`a commit was refused: ${(err as Error).message}`); };
+    this.unsubscribe = d.exchange.subscribe({
+      committed: (b) => { if (!d.exchange.isFollower && b.journal !== undefined) this.publisher?.publish(b.journal); },
+      writeFailed: (err) => { if (isFencedError(err)) d.lease.stepDown(`a commit was refused: ${(err as Error).message}`); },
+    });
   }
 
   get forwarding(): boolean {
@@ -93,7 +95,7 @@ export class Cluster implements ForwardTarget {
       onRegained: () => this.switchTo(() => this.becomeWriter()),
     });
     if (lease.role === 'writer') {
-      exchange.writerEpoch = lease.epoch;
+      exchange.fenceWith(lease.epoch);
       await this.d.heartbeats.start();
     } else {
       await this.becomeFollower('this instance follows the writer');

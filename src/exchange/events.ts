@@ -75,6 +75,8 @@ export interface ExchangeListener {
   applied?(effects: Effects): void;
   committed?(batch: CommittedBatch): void;
   rebuilt?(generation: number): void;
+  /** A batch's write failed (its commands are refused; a rebuild follows): e.g. a fenced epoch. */
+  writeFailed?(err: unknown): void;
 }
 
 export class ExchangeEvents {
@@ -103,6 +105,10 @@ export class ExchangeEvents {
 
   rebuilt(generation: number): void {
     for (const l of this.listeners) if (l.rebuilt) this.call(() => l.rebuilt!(generation));
+  }
+
+  writeFailed(err: unknown): void {
+    for (const l of this.listeners) if (l.writeFailed) this.call(() => l.writeFailed!(err));
   }
 
   private call(fn: () => void): void {

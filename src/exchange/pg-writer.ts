@@ -71,23 +71,26 @@ export function batchStatement(b: SealedBatch, fenceEpoch?: number): CompiledQue
 }
 
 /**
- * A name for the statement's text: the same few shapes recur (which tables a batch has rows for).
+ * Names for the statement's texts: the same few shapes recur (which tables a batch has rows for).
  * Sent unnamed, the many-CTE statement was parsed and planned for every batch: a recorded batch
  * took 2.3–2.7 ms unnamed against 1.4 ms named (medians, docs/benchmarks.md, eighth session).
+ * A name is the text's hash, so any connection of the pool knows it by the same name.
  */
-const names = new Map<string, string>();
-function nameOf(sql: string): string {
-  let name = names.get(sql);
-  if (name === undefined) names.set(sql, (name = `sibyl_batch_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`));
-  return name;
+export class PgStatementNames {
+  private readonly names = new Map<string, string>();
+  of(sql: string): string {
+    let name = this.names.get(sql);
+    if (name === undefined) this.names.set(sql, (name = `sibyl_batch_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`));
+    return name;
+  }
 }
 
-export async function writeBatchPg(db: Kysely<Database>, b: SealedBatch, fenceEpoch?: number): Promise<void> {
+export async function writeBatchPg(db: Kysely<Database>, b: SealedBatch, fenceEpoch: number | undefined, names: PgStatementNames): Promise<void> {
   const main = batchStatement(b, fenceEpoch);
   if (b.resolutions.length === 0) {
     const pool = pgPoolOf(db);
     if (pool === undefined) await db.executeQuery(main);
-    else await pool.query({ name: nameOf(main.sql), text: main.sql, values: main.parameters as unknown[] });
+    else await pool.query({ name: names.of(main.sql), text: main.sql, values: main.parameters as unknown[] });
     return;
   }
   await db.transaction().execute(async (tx) => {

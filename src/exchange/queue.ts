@@ -15,7 +15,7 @@ import { randomSeeds, type Clock, type Command, type CommandBody, type ExchangeC
 import type { Database } from '../store/schema.js';
 import { ApiError, errors } from '../errors/catalogue.js';
 import { Batch, hasEffects } from './batch.js';
-import { writeBatch } from './writer.js';
+import { BatchWriter, type WriterKind } from './writer.js';
 import { restoreFromDb, type Restored } from './restore.js';
 import { ExchangeEvents, type ExchangeListener } from './events.js';
 import { Sealer } from './sealer.js';
@@ -39,6 +39,8 @@ export interface ExchangeServiceOptions {
   seeds?: () => string;
   /** A cluster writer journals every batch (journal.ts); followers replay it. */
   journal?: JournalOptions;
+  /** The batch writer (writer.ts): the SQLite fast path (default) or the portable one (benchmarks). */
+  writer?: WriterKind;
   onError?: (err: unknown) => void;
   /** Told when a rebuild fails the integrity check (log it loudly). */
   onIntegrityFailure?: (msg: string, report: IntegrityReport) => void;
@@ -65,6 +67,7 @@ export abstract class CommandQueue {
   protected readonly onError: (err: unknown) => void;
   private readonly seeds: () => string;
   private readonly journal: JournalOptions | undefined;
+  private readonly writer: BatchWriter;
 
   protected constructor(protected readonly db: Kysely<Database>, protected readonly clock: Clock, protected readonly ids: IdSource, restored: Restored, opts: ExchangeServiceOptions) {
     this.ex = restored.exchange;
@@ -72,6 +75,7 @@ export abstract class CommandQueue {
     this.onError = opts.onError ?? (() => {});
     this.seeds = opts.seeds ?? randomSeeds();
     this.journal = opts.journal;
+    this.writer = new BatchWriter(db, opts.writer);
     this.events = new ExchangeEvents(this.onError);
     this.expiry = new ExpiryTimer(() => (this.following ? null : this.ex.nextExpiry()), // a follower never expires: the writer does
       () => clock.now(),
@@ -117,7 +121,7 @@ export abstract class CommandQueue {
    */
   submit<C extends CommandBody>(body: C): Promise<ResultOf[C['type']]> {
     if (this.closed) return Promise.reject(new ApiError('unavailable', 'the exchange is shutting down'));
-    if (this.holdCommands !== null) return this.holdCommands.then(() => this.submit(body));
+    if (this.held !== null) return this.held.then(() => this.submit(body));
     if (this.fenced !== null) return Promise.reject(errors.unavailable(this.fenced, 1));
     if (this.recovering) return Promise.reject(errors.unavailable(REBUILDING, 1));
     const command = { ...body, at: this.clock.now(), seed: this.seeds() } as Command & C;
@@ -154,9 +158,11 @@ export abstract class CommandQueue {
 
   /** Cluster roles (service.ts): a follower refuses every command and never expires orders. */
   protected following = false;
-  /** The writer epoch every PostgreSQL commit is fenced with (pg-writer.ts); `commitFailed` is told of every failed commit. */
-  writerEpoch: number | undefined;
-  commitFailed: ((err: unknown) => void) | null = null;
+  /** The writer epoch every PostgreSQL commit is fenced with (pg-writer.ts) and journaled at; unset outside a cluster. */
+  private epoch: number | undefined;
+  get writerEpoch(): number | undefined { return this.epoch; }
+  /** From now on every commit is fenced with `epoch` (src/cluster: the lease's). */
+  fenceWith(epoch: number): void { this.epoch = epoch; }
 
   /** Takes a restored core (and its counters) as the current one, under a new generation. */
   protected adopt(r: Restored): ExchangeCore {
@@ -164,8 +170,23 @@ export abstract class CommandQueue {
     [this.ex, this.sealer] = [r.exchange, new Sealer(r)];
     return r.exchange;
   }
-  /** While set, new commands wait for it, then run on the core as it is then (the sandbox's reset: src/sandbox/replace.ts). */
-  holdCommands: Promise<void> | null = null;
+  private held: Promise<void> | null = null;
+
+  /**
+   * Runs `work` while new commands wait; they then run on the core as it is after it (the
+   * sandbox's reset: src/sandbox/replace.ts). Holders take turns.
+   */
+  async whileHeld(work: () => Promise<void>): Promise<void> {
+    while (this.held !== null) await this.held;
+    let release!: () => void;
+    this.held = new Promise<void>((r) => { release = r; });
+    try {
+      await work();
+    } finally {
+      this.held = null;
+      release();
+    }
+  }
 
   /** Waits for every accepted command to be durable, then stops timers. */
   async close(): Promise<void> {
@@ -202,18 +223,18 @@ export abstract class CommandQueue {
       pending.reject(errors.unavailable(`the exchange discarded the command before storing it; ${REBUILDING}`, 1));
       return;
     }
-    const journal = this.journal !== undefined && this.writerEpoch !== undefined ? { epoch: this.writerEpoch, keep: this.journal.keep } : undefined;
+    const journal = this.journal !== undefined && this.epoch !== undefined ? { epoch: this.epoch, keep: this.journal.keep } : undefined;
     // The event is read from the core now, as the rows are; told once the rows are durable.
     const { rows, event } = this.sealer.seal(pending.batch, this.ex, this.clock.now(), { generation: pending.generation, event: this.events.wantsCommitted, journal });
     this.writing = true;
     this.tail = (async () => {
       try {
-        await writeBatch(this.db, rows, this.writerEpoch);
+        await this.writer.write(rows, this.epoch);
         if (event !== null) this.events.committed(event);
         pending.resolve();
       } catch (err) {
         this.onError(err);
-        this.commitFailed?.(err); // src/cluster: a refused epoch steps this instance down
+        this.events.writeFailed(err); // src/cluster: a refused epoch steps this instance down
         pending.reject(errors.unavailable('the exchange could not store the command; it was not applied', 1));
         this.rebuild(Promise.resolve()); // not awaited here: a rebuild already under way may be waiting for this write
       } finally {

@@ -59,7 +59,7 @@ export class ExchangeService extends CommandQueue {
    */
   async lead(epoch: number): Promise<string> {
     const warm = this.following && this.recovering === null && !this.writing;
-    this.writerEpoch = epoch;
+    this.fenceWith(epoch);
     this.following = false;
     this.followToken++;
     if (warm) {

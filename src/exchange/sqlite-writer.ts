@@ -15,32 +15,11 @@ import type { Database } from '../store/schema.js';
 import type { SealedBatch } from './rows.js';
 import { catalogUpdates } from './catalog-updates.js';
 import { TABLES, type TableSpec } from './columns.js';
-import { commitsPaused, sqliteOf } from '../store/handles.js';
+import { commitsPaused } from '../store/handles.js';
 
 type Sqlite = SqliteDatabase.Database;
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
-
-const writers = new WeakMap<Db, FastWriter>();
-let enabled = true;
-
-/** Turns the fast path off (benchmarks compare both writers); it is on by default. */
-export function setFastSqliteWriter(on: boolean): void {
-  enabled = on;
-}
-
-/** The fast writer of `db`, or null when it is not SQLite (or the fast path is off). */
-export function fastWriterFor(db: Db): FastWriter | null {
-  if (!enabled) return null;
-  let w = writers.get(db);
-  if (w === undefined) {
-    const h = sqliteOf(db);
-    if (h === undefined) return null;
-    w = new FastWriter(db, h); // throws while the tables are not migrated: nothing is kept, tried again next time
-    writers.set(db, w);
-  }
-  return w;
-}
 
 function insertSql(t: TableSpec): string {
   let s = `insert into "${t.table}" (${t.cols.map(([c]) => `"${c}"`).join(', ')}) values (${t.cols.map(() => '?').join(', ')})`;

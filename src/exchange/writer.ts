@@ -4,14 +4,17 @@
  * activity are appended. On SQLite the prepared-statement fast path (sqlite-writer.ts) does it,
  * on PostgreSQL one statement per batch (pg-writer.ts). The SQL-builder writer below is the
  * portable reference: it serves a SQLite Kysely instance that `openStore` did not make (no
- * registered handle), and the benchmark's `--kysely-writer` comparison.
+ * registered handle), and the benchmark's `--kysely-writer` comparison. A `BatchWriter` belongs
+ * to one exchange (src/exchange/queue.ts) and keeps what its backend's writer reuses: the SQLite
+ * fast writer's prepared statements, the PostgreSQL statement names.
  */
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
-import { writeBatchPg } from './pg-writer.js';
+import { PgStatementNames, writeBatchPg } from './pg-writer.js';
 import type { Database } from '../store/schema.js';
 import type { SealedBatch } from './rows.js';
-import { fastWriterFor } from './sqlite-writer.js';
+import { FastWriter } from './sqlite-writer.js';
 import { catalogUpdates } from './catalog-updates.js';
+import { sqliteOf } from '../store/handles.js';
 
 type Tx = Transaction<Database>;
 
@@ -55,10 +58,31 @@ async function writeIn(tx: Tx, b: SealedBatch): Promise<void> {
   for (const c of catalogUpdates(tx, b)) await tx.executeQuery(c);
 }
 
-/** `fenceEpoch`: PostgreSQL only, the cluster writer's epoch checked inside the commit (pg-writer.ts). */
-export async function writeBatch(db: Kysely<Database>, batch: SealedBatch, fenceEpoch?: number): Promise<void> {
-  const fast = fastWriterFor(db);
-  if (fast !== null) return fast.write(batch);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return writeBatchPg(db, batch, fenceEpoch);
-  await db.transaction().execute((tx) => writeIn(tx, batch));
+/** `kysely`: the portable SQL-builder path even on SQLite (the benchmark's comparison). */
+export type WriterKind = 'fast' | 'kysely';
+
+export class BatchWriter {
+  private fast: FastWriter | null = null;
+  private readonly names = new PgStatementNames();
+  private readonly pg: boolean;
+
+  constructor(private readonly db: Kysely<Database>, private readonly kind: WriterKind = 'fast') {
+    this.pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
+  /** `fenceEpoch`: PostgreSQL only, the cluster writer's epoch checked inside the commit (pg-writer.ts). */
+  async write(batch: SealedBatch, fenceEpoch?: number): Promise<void> {
+    const fast = this.fastWriter();
+    if (fast !== null) return fast.write(batch);
+    if (this.pg) return writeBatchPg(this.db, batch, fenceEpoch, this.names);
+    await this.db.transaction().execute((tx) => writeIn(tx, batch));
+  }
+
+  /** The SQLite fast writer; made on first use (it throws while the tables are not migrated: then tried again next time). */
+  private fastWriter(): FastWriter | null {
+    if (this.fast !== null || this.kind !== 'fast') return this.fast;
+    const h = sqliteOf(this.db);
+    if (h !== undefined) this.fast = new FastWriter(this.db, h);
+    return this.fast;
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * Replaces the database's state under a running exchange (the reset): new commands wait
- * (`holdCommands`); once every accepted command is durable (the sealed point is written),
+ * (`whileHeld`); once every accepted command is durable (the sealed point is written),
  * `write()` replaces the tables in one transaction, the core is rebuilt from the database
  * (subscribers are told `rebuilt`: streams resend their books, kept pages start over), and the
  * waiting commands run on the new state. A command is thus applied before the replacement or
@@ -12,10 +12,7 @@ import { errors } from '../errors/catalogue.js';
 const SETTLE_MS = 10_000;
 
 export async function replaceState(exchange: ExchangeService, write: () => Promise<void>): Promise<void> {
-  while (exchange.holdCommands !== null) await exchange.holdCommands;
-  let release!: () => void;
-  exchange.holdCommands = new Promise<void>((r) => { release = r; });
-  try {
+  await exchange.whileHeld(async () => {
     const until = performance.now() + SETTLE_MS;
     for (;;) { // the open batch is sealed at the end of its tick; wait until it and any write in flight are durable
       const point = exchange.sealedPoint;
@@ -25,8 +22,5 @@ export async function replaceState(exchange: ExchangeService, write: () => Promi
     }
     await write();
     await exchange.lockRegained(); // rebuilds the core from the database and waits for it
-  } finally {
-    exchange.holdCommands = null;
-    release();
-  }
+  });
 }

@@ -77,7 +77,7 @@ describe('journal and replay (PostgreSQL)', { skip: pgBackend.skip, timeout: 300
     fresh = await freshStore(pgBackend);
     markets = await addMarkets(fresh.store, 3);
     writer = await ExchangeService.open(fresh.store, { journal: { keep: 100_000 } });
-    writer.writerEpoch = 0; // the lease row's epoch before any takeover: commits are fenced and journaled
+    writer.fenceWith(0); // the lease row's epoch before any takeover: commits are fenced and journaled
     writer.subscribe({ committed: (b) => { events.push(b); if (b.journal) entries.push(b.journal); } });
     rand = prng(11);
     for (const w of WALLETS) await writer.submit({ type: 'deposit', wallet: w, amount: 10_000_000_000 });
