@@ -64,5 +64,6 @@ export async function inProcessSuites(): Promise<InProcessSuite[]> {
     { name: 'explorer', unit: 'http', run: async (o) => (await import('./explorer.js')).runExplorerBench(o) }, // the web page in chromium
     { name: 'scaling', run: async (o) => (await import('./scaling.js')).runScalingBench(o) },
     { name: 'cluster', unit: 'http', run: async (o) => (await import('./cluster.js')).runClusterBench(o) }, // writer + follower processes (DATABASE_URL)
+    { name: 'follow', unit: 'http', run: async (o) => (await import('./follow.js')).runFollowBench(o) }, // following by replay: lag, failover with 1M resting orders (DATABASE_URL)
   ];
 }

@@ -159,7 +159,7 @@ export class Cluster implements ForwardTarget {
     const t0 = performance.now();
     const how = await this.d.exchange.lead(this.d.lease.epoch);
     this.lastRebuildMs = Math.round(performance.now() - t0);
-    this.d.log.info({ epoch: this.d.lease.epoch, ms: this.lastRebuildMs }, `writer: ${how}, taking orders`);
+    this.d.log.warn({ epoch: this.d.lease.epoch, ms: this.lastRebuildMs }, `writer: ${how}, taking orders`); // a failover: worth an operator's eye
     await this.d.heartbeats.start();
   }
 
