@@ -105,20 +105,18 @@ export const restoreTuning = { pgPage: 5000, sqlitePage: 512, threadFrom: 20_000
 
 /** The portable path (PostgreSQL, inside restoreFromDb's snapshot): live orders in pages by seq, then balances and positions. */
 async function streamKysely(tx: Kysely<Database>, loader: SnapshotLoader): Promise<void> {
-  {
-    for (let after = Number.MIN_SAFE_INTEGER; ;) {
-      const page = await tx.selectFrom('orders').selectAll().where('status', '=', sql.lit('LIVE')).where('seq', '>', after)
-        .orderBy('seq').limit(restoreTuning.pgPage).execute();
-      for (const r of page) loader.order(orderFromRow(r));
-      if (page.length < restoreTuning.pgPage) break;
-      after = page[page.length - 1]!.seq;
-    }
-    for (const b of await tx.selectFrom('balances').selectAll().execute()) loader.balance({ wallet: b.wallet, asset: b.asset, free: b.free, reserved: b.reserved });
-    for (const p of await tx.selectFrom('positions').selectAll().execute()) {
-      loader.position({
-        wallet: p.wallet, asset: p.asset, conditionId: p.condition_id, outcomeIndex: p.outcome_index as 0 | 1, size: p.size,
-        avgPrice: p.avg_price, totalBought: p.total_bought, realizedPnl: p.realized_pnl,
-      });
-    }
+  for (let after = Number.MIN_SAFE_INTEGER; ;) {
+    const page = await tx.selectFrom('orders').selectAll().where('status', '=', sql.lit('LIVE')).where('seq', '>', after)
+      .orderBy('seq').limit(restoreTuning.pgPage).execute();
+    for (const r of page) loader.order(orderFromRow(r));
+    if (page.length < restoreTuning.pgPage) break;
+    after = page[page.length - 1]!.seq;
+  }
+  for (const b of await tx.selectFrom('balances').selectAll().execute()) loader.balance({ wallet: b.wallet, asset: b.asset, free: b.free, reserved: b.reserved });
+  for (const p of await tx.selectFrom('positions').selectAll().execute()) {
+    loader.position({
+      wallet: p.wallet, asset: p.asset, conditionId: p.condition_id, outcomeIndex: p.outcome_index as 0 | 1, size: p.size,
+      avgPrice: p.avg_price, totalBought: p.total_bought, realizedPnl: p.realized_pnl,
+    });
   }
 }
