@@ -15,7 +15,7 @@ import { openStore } from '../src/store/db.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { insertEvent, upsertProfile } from '../src/catalog/write.js';
 import { ExchangeService } from '../src/exchange/service.js';
-import type { ExchangeCore, OpResult, PlaceResult } from '../src/core/index.js';
+import type { CommandBody } from '../src/core/index.js';
 import { POSITION_SORTS } from '../src/dataapi/positions.js';
 import type { HttpScenario, HttpSuite } from './types.js';
 
@@ -48,23 +48,23 @@ async function prepare(dataDir: string, env: Record<string, string>): Promise<vo
   await insertEvent(store.db, { slug: 'bench-positions', title: 'Bench positions', markets }, now);
   await insertEvent(store.db, { slug: 'bench-holders', title: 'Bench holders', markets: [{ question: 'Holders?', slug: 'bench-holders-m', conditionId: H }] }, now);
   const ex = await ExchangeService.open(store);
-  const ok = async (cmd: (e: ExchangeCore) => OpResult | PlaceResult) => {
-    const r = await ex.run(cmd);
+  const ok = async (cmd: Exclude<CommandBody, { type: 'cancel' | 'cancel-all' | 'cancel-market' | 'expire' }>) => {
+    const r = await ex.submit(cmd);
     if (!r.ok) throw new Error(`bench prepare: ${r.reject.message}`);
   };
-  await ok((e) => e.deposit(W, 1_000_000 * MICRO));
-  await ok((e) => e.deposit(MM, 1_000_000 * MICRO));
+  await ok({ type: 'deposit', wallet: W, amount: 1_000_000 * MICRO });
+  await ok({ type: 'deposit', wallet: MM, amount: 1_000_000 * MICRO });
   for (let i = 0; i < POSITION_MARKETS; i++) {
     const cid = markets[i]!.conditionId;
     await Promise.all([
-      ok((e) => e.split(W, cid, (1 + (i % 50)) * MICRO)),
-      ok((e) => e.split(W, cid, (1 + (i % 7)) * MICRO)),
-      ok((e) => e.split(MM, cid, 100 * MICRO)),
+      ok({ type: 'split', wallet: W, conditionId: cid, amount: (1 + (i % 50)) * MICRO }),
+      ok({ type: 'split', wallet: W, conditionId: cid, amount: (1 + (i % 7)) * MICRO }),
+      ok({ type: 'split', wallet: MM, conditionId: cid, amount: 100 * MICRO }),
     ]);
     const mid = 300_000 + (i % 40) * 10_000;
     await Promise.all([
-      ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(cid)![0], side: 'BUY', price: mid - 20_000, size: 10 * MICRO, type: 'GTC' })),
-      ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(cid)![0], side: 'SELL', price: mid + 20_000, size: 10 * MICRO, type: 'GTC' })),
+      ok({ type: 'place', order: { wallet: MM, tokenId: ex.core.tokenIds(cid)![0], side: 'BUY', price: mid - 20_000, size: 10 * MICRO, type: 'GTC' } }),
+      ok({ type: 'place', order: { wallet: MM, tokenId: ex.core.tokenIds(cid)![0], side: 'SELL', price: mid + 20_000, size: 10 * MICRO, type: 'GTC' } }),
     ]);
   }
   for (let start = 0; start < HOLDERS; start += 500) {
@@ -72,7 +72,7 @@ async function prepare(dataDir: string, env: Record<string, string>): Promise<vo
     for (let i = start; i < Math.min(HOLDERS, start + 500); i++) {
       const w = wallet(`bench-holder-${i}`);
       const shares = 1 + (i % 997);
-      wave.push(ok((e) => e.deposit(w, shares * MICRO)).then(() => ok((e) => e.split(w, H, shares * MICRO))));
+      wave.push(ok({ type: 'deposit', wallet: w, amount: shares * MICRO }).then(() => ok({ type: 'split', wallet: w, conditionId: H, amount: shares * MICRO })));
       if (i % 10 === 0) wave.push(upsertProfile(store.db, { address: w, name: `holder ${i}`, pseudonym: `Holder-${i}` }, now));
     }
     await Promise.all(wave);

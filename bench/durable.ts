@@ -19,7 +19,7 @@ import { openStore, type Store } from '../src/store/db.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { insertEvent, upsertTag } from '../src/catalog/write.js';
 import { ExchangeService } from '../src/exchange/service.js';
-import { counterIds, manualClock, type Effects, type OrderCommand } from '../src/core/index.js';
+import { counterIds, manualClock, type Command, type CommandBody, type OrderCommand } from '../src/core/index.js';
 import { Batch } from '../src/exchange/batch.js';
 import { seal } from '../src/exchange/rows.js';
 import { advanceBookSeqs } from '../src/exchange/events.js';
@@ -98,9 +98,9 @@ function funding(wallets: number, markets: number): { deposit: number; split: nu
 /** Funds every wallet (collateral, and tokens of every market for SELLs) in a few big waves. */
 async function fund(svc: ExchangeService, wallets: string[], markets: string[], tokens: boolean): Promise<void> {
   const f = funding(wallets.length, markets.length);
-  await Promise.all(wallets.map((w) => svc.run((ex) => ex.deposit(w, f.deposit))));
+  await Promise.all(wallets.map((w) => svc.submit({ type: 'deposit', wallet: w, amount: f.deposit })));
   if (!tokens) return;
-  for (const w of wallets) await Promise.all(markets.map((m) => svc.run((ex) => ex.split(w, m, f.split))));
+  for (const w of wallets) await Promise.all(markets.map((m) => svc.submit({ type: 'split', wallet: w, conditionId: m, amount: f.split })));
 }
 
 /**
@@ -129,8 +129,8 @@ async function intake(svc: ExchangeService, wallets: string[], markets: string[]
   for (let done = 0; done < total; done += wave) {
     const acks = [];
     for (let i = 0; i < wave && done + i < total; i++) {
-      const cmd = orderOf(r, wallets[Math.floor(r() * wallets.length)]!, tokens[Math.floor(r() * tokens.length)]!, crossShare);
-      acks.push(svc.run((ex) => ex.placeOrder(cmd)));
+      const order = orderOf(r, wallets[Math.floor(r() * wallets.length)]!, tokens[Math.floor(r() * tokens.length)]!, crossShare);
+      acks.push(svc.submit({ type: 'place', order }));
     }
     for (const a of await Promise.all(acks)) {
       if (a.ok) { ok++; trades += a.tradeIds.length; } else throw new Error(`bench order rejected: ${a.reject.message}`);
@@ -169,9 +169,9 @@ async function intakeRow(kind: 'sqlite' | 'postgres', quick: boolean): Promise<B
 }
 
 /**
- * Writes `n` resting orders the way the service does — commands on the core restored from the
- * database, effects merged into a Batch, sealed and written by the writer — but in batches of
- * 20,000 commands without waiting for acknowledgements between them.
+ * Writes `n` resting orders the way the service does — commands applied to the core restored from
+ * the database, their effects merged into a Batch, sealed and written by the writer — but in
+ * batches of 20,000 commands without waiting for acknowledgements between them.
  */
 export async function buildResting(store: Store, n: number, marketCount: number, walletCount: number): Promise<{ live: number; seconds: number }> {
   const t0 = process.hrtime.bigint();
@@ -188,21 +188,25 @@ export async function buildResting(store: Store, n: number, marketCount: number,
     batch = new Batch();
     await writeBatch(store.db, rows);
   };
-  const add = (e: { effects: Effects; ok: boolean }) => {
-    if (!e.ok) throw new Error('bench build command rejected');
-    batch.add(e.effects);
+  let seeds = 0;
+  const add = (body: CommandBody) => {
+    // Stamped as the exchange's queue stamps it: its time, and a seed (unused by counterIds).
+    const command = { ...body, at: clock.now(), seed: (seeds++).toString(16).padStart(52, '0') } as Command;
+    const e = ex.apply(command);
+    if ('ok' in e && !e.ok) throw new Error('bench build command rejected');
+    batch.add(e.effects, command);
   };
   const f = funding(wallets.length, markets.length);
   for (const w of wallets) {
-    add(ex.deposit(w, f.deposit));
-    for (const m of markets) add(ex.split(w, m, f.split));
+    add({ type: 'deposit', wallet: w, amount: f.deposit });
+    for (const m of markets) add({ type: 'split', wallet: w, conditionId: m, amount: f.split });
   }
   await flush();
   const r = prng(99);
   const tokens = markets.map((m) => ex.tokenIds(m)!);
   for (let i = 0; i < n; i++) {
-    add(ex.placeOrder(orderOf(r, wallets[Math.floor(r() * wallets.length)]!, tokens[Math.floor(r() * tokens.length)]!, 0)));
-    if (batch.commands === 20_000) await flush();
+    add({ type: 'place', order: orderOf(r, wallets[Math.floor(r() * wallets.length)]!, tokens[Math.floor(r() * tokens.length)]!, 0) });
+    if (batch.commands.length === 20_000) await flush();
   }
   await flush();
   return { live: ex.snapshot().orders.length, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };

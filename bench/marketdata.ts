@@ -18,7 +18,7 @@ import { migrateToLatest } from '../src/store/migrate.js';
 import { insertEvent } from '../src/catalog/write.js';
 import { loadDemo } from '../src/demo/load.js';
 import { ExchangeService } from '../src/exchange/service.js';
-import type { ExchangeCore, OpResult, PlaceResult } from '../src/core/index.js';
+import type { CommandBody } from '../src/core/index.js';
 import type { BenchContext, HttpSuite } from './types.js';
 import { l1Headers, order, send, signed, type Trader } from './kit/client.js';
 
@@ -50,20 +50,20 @@ async function prepare(dataDir: string, env: Record<string, string>): Promise<vo
   }, now);
   const clock = { t: now - 8 * 86_400_000 };
   const ex = await ExchangeService.open(store, { clock: { now: () => clock.t } });
-  const ok = async (cmd: (e: ExchangeCore) => OpResult | PlaceResult) => {
-    const r = await ex.run(cmd);
+  const ok = async (cmd: Exclude<CommandBody, { type: 'cancel' | 'cancel-all' | 'cancel-market' | 'expire' }>) => {
+    const r = await ex.submit(cmd);
     if (!r.ok) throw new Error(`bench prepare: ${r.reject.message}`);
   };
-  for (const w of [MM, TAKER, CHURN.address]) await ok((e) => e.deposit(w, 10_000_000 * MICRO));
-  for (const c of [BOOK, HIST, ...QUOTED]) await ok((e) => e.split(MM, c, 100_000 * MICRO));
+  for (const w of [MM, TAKER, CHURN.address]) await ok({ type: 'deposit', wallet: w, amount: 10_000_000 * MICRO });
+  for (const c of [BOOK, HIST, ...QUOTED]) await ok({ type: 'split', wallet: MM, conditionId: c, amount: 100_000 * MICRO });
   const waves: Array<Promise<void>> = [];
   for (let i = 0; i < 100; i++) {
-    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(BOOK)![0], side: 'BUY', price: 300_000 + i * 1_000, size: (5 + i) * MICRO, type: 'GTC' })));
-    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(BOOK)![0], side: 'SELL', price: 600_000 + i * 1_000, size: (5 + i) * MICRO, type: 'GTC' })));
+    waves.push(ok({ type: 'place', order: { wallet: MM, tokenId: ex.core.tokenIds(BOOK)![0], side: 'BUY', price: 300_000 + i * 1_000, size: (5 + i) * MICRO, type: 'GTC' } }));
+    waves.push(ok({ type: 'place', order: { wallet: MM, tokenId: ex.core.tokenIds(BOOK)![0], side: 'SELL', price: 600_000 + i * 1_000, size: (5 + i) * MICRO, type: 'GTC' } }));
   }
   QUOTED.forEach((c, i) => {
-    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(c)![0], side: 'BUY', price: 200_000 + i * 10_000, size: 10 * MICRO, type: 'GTC' })));
-    waves.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(c)![0], side: 'SELL', price: 500_000 + i * 10_000, size: 10 * MICRO, type: 'GTC' })));
+    waves.push(ok({ type: 'place', order: { wallet: MM, tokenId: ex.core.tokenIds(c)![0], side: 'BUY', price: 200_000 + i * 10_000, size: 10 * MICRO, type: 'GTC' } }));
+    waves.push(ok({ type: 'place', order: { wallet: MM, tokenId: ex.core.tokenIds(c)![0], side: 'SELL', price: 500_000 + i * 10_000, size: 10 * MICRO, type: 'GTC' } }));
   });
   await Promise.all(waves);
   // One fill a minute for 8 days: a resting SELL, then a FOK BUY against it, at the clock's time.
@@ -75,8 +75,8 @@ async function prepare(dataDir: string, env: Record<string, string>): Promise<vo
     clock.t = now - 8 * 86_400_000 + i * 60_000 + 5_000;
     price = Math.min(800_000, Math.max(200_000, price + (rand() < 0.5 ? -10_000 : 10_000)));
     const p = price;
-    pending.push(ok((e) => e.placeOrder({ wallet: MM, tokenId: e.tokenIds(HIST)![0], side: 'SELL', price: p, size: 5 * MICRO, type: 'GTC' })));
-    pending.push(ok((e) => e.placeOrder({ wallet: TAKER, tokenId: e.tokenIds(HIST)![0], side: 'BUY', price: p, size: 5 * MICRO, type: 'FOK' })));
+    pending.push(ok({ type: 'place', order: { wallet: MM, tokenId: ex.core.tokenIds(HIST)![0], side: 'SELL', price: p, size: 5 * MICRO, type: 'GTC' } }));
+    pending.push(ok({ type: 'place', order: { wallet: TAKER, tokenId: ex.core.tokenIds(HIST)![0], side: 'BUY', price: p, size: 5 * MICRO, type: 'FOK' } }));
     if (pending.length >= 1000) { await Promise.all(pending); pending = []; }
   }
   await Promise.all(pending);

@@ -25,7 +25,7 @@ const PHASES: Array<[string, RegExp]> = [
   ['commit (SQLite write, group commit)', /\/src\/exchange\/(sqlite-writer|writer|batch|rows|columns|pg-writer)|better-sqlite3|\/src\/store\//],
   ['event sequence (batch event, kept pages, streams)', /\/src\/exchange\/events|\/src\/streams\/|wallet-stamps|\/src\/trading\/account|\/src\/dataapi\/|\/src\/marketdata\//],
   ['engine (match, ledger, order rows)', /\/src\/(core|engine|ledger)\//],
-  ['queue (exchange.run, seal)', /\/src\/exchange\//],
+  ['queue (exchange.submit, seal)', /\/src\/exchange\//],
   ['heartbeat service', /\/src\/heartbeats\//],
   ['validation (schema, order input)', /ajv|\/src\/trading\/(order-input|order-json|wire)|\/src\/http\/validation|validate/],
   ['answer (serialise, headers, send)', /fast-json-stringify|serializ|\/src\/trading\/(format|responses)|\/reply\.js|_http_outgoing|node:net|writeGeneric|writev|onSend|\/src\/edge\//],

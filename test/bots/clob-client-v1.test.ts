@@ -40,7 +40,7 @@ for (const mount of ['', '/clob']) for (const backend of backends()) {
       cid = await market(svc);
       yes = positionId(USDC_E, cid as `0x${string}`, 0);
       no = positionId(USDC_E, cid as `0x${string}`, 1);
-      for (const w of [alice, bob]) assert.equal((await svc.services.exchange.run((e) => e.deposit(w.address, 1_000_000_000))).ok, true);
+      for (const w of [alice, bob]) assert.equal((await svc.services.exchange.submit({ type: 'deposit', wallet: w.address, amount: 1_000_000_000 })).ok, true);
       a = new ClobClient(host, 137, alice.signer, await new ClobClient(host, 137, alice.signer).createOrDeriveApiKey());
       b = new ClobClient(host, 137, bob.signer, await new ClobClient(host, 137, bob.signer).createOrDeriveApiKey());
     });

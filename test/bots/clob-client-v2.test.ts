@@ -43,7 +43,7 @@ for (const mount of ['', '/clob']) for (const backend of backends()) {
       host = (await svc.app.listen({ port: 0, host: '127.0.0.1' })) + mount;
       cid = await market(svc);
       yes = positionId(USDC_E, cid as `0x${string}`, 0);
-      for (const w of [alice, bob]) assert.equal((await svc.services.exchange.run((e) => e.deposit(w.address, 1_000_000_000))).ok, true);
+      for (const w of [alice, bob]) assert.equal((await svc.services.exchange.submit({ type: 'deposit', wallet: w.address, amount: 1_000_000_000 })).ok, true);
       a = await client(alice);
       b = await client(bob);
     });

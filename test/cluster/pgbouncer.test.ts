@@ -86,7 +86,7 @@ describe('the writer role through pgbouncer', { skip }, () => {
       const svc = await createService(env(bouncer.url), { logger: false });
       try {
         assert.equal(svc.services.cluster!.status().role, 'writer');
-        const r = await svc.services.exchange.run((ex) => ex.deposit(WALLET, 5_000_000));
+        const r = await svc.services.exchange.submit({ type: 'deposit', wallet: WALLET, amount: 5_000_000 });
         assert.equal(r.ok, true);
       } finally {
         await svc.close();

@@ -63,7 +63,7 @@ for (const backend of backends()) {
       const before = await activity('limit=2');
       assert.deepEqual(await activity('limit=2'), before);
       const t = Math.floor(w.tick() / 1000);
-      await w.run((ex) => ex.deposit(A, 7_000_000));
+      await w.run({ type: 'deposit', wallet: A, amount: 7_000_000 });
       const after = await activity('limit=2');
       assert.deepEqual(after.map((r) => [r.type, r.usdcSize, r.timestamp]), [['DEPOSIT', 7, t], ['SPLIT', 5, w.at.splitA]]);
       await upsertProfile(w.svc.store.db, { address: A, name: 'alice2', pseudonym: 'Amber-Fox', bio: 'hi', profileImage: 'https://img.example/a.png' }, w.tick());
@@ -108,7 +108,7 @@ for (const backend of backends()) {
       assert.deepEqual(both.map((g) => g.token), [w.tokens[w.m2]![0], w.tokens[w.m2]![1], w.tokens[w.m1]![0], w.tokens[w.m1]![1]]);
       assert.deepEqual(await ok(`/holders?market=0x${'ab'.repeat(32)}`), []);
       // Equal amounts: ties by wallet address.
-      await w.run((ex) => ex.split(B, w.m2, 5_000_000));
+      await w.run({ type: 'split', wallet: B, conditionId: w.m2, amount: 5_000_000 });
       const tied = await ok(`/holders?market=${w.m2}`);
       assert.deepEqual(tied.map((g) => g.holders.map((h: any) => [h.proxyWallet, h.amount])), [[[A, 5], [B, 5]], [[A, 5], [B, 5]]]);
     });
@@ -118,8 +118,8 @@ for (const backend of backends()) {
       const amounts = (gs: any[]) => gs.map((g) => g.holders.map((h: any) => [h.proxyWallet, h.amount, h.name]));
       const before = await ok(url);
       assert.deepEqual(await ok(url), before);
-      await w.run((ex) => ex.deposit(A, 1_000_000));
-      await w.run((ex) => ex.split(A, w.m1, 1_000_000));
+      await w.run({ type: 'deposit', wallet: A, amount: 1_000_000 });
+      await w.run({ type: 'split', wallet: A, conditionId: w.m1, amount: 1_000_000 });
       assert.deepEqual(amounts(await ok(url)), [[[B, 75, ''], [A, 26, 'alice']], [[B, 100, ''], [A, 1, 'alice']]]);
       await upsertProfile(w.svc.store.db, { address: B, name: 'bob' }, w.tick());
       assert.deepEqual(amounts(await ok(url)), [[[B, 75, 'bob'], [A, 26, 'alice']], [[B, 100, 'bob'], [A, 1, 'alice']]]);

@@ -34,9 +34,9 @@ for (const backend of backends()) {
     it('shows a trade and a split at once', async () => {
       await holders();
       // B's ask of 5 Yes @ 0.68 is still resting: A takes it.
-      await w.run((ex) => ex.placeOrder({ wallet: A, tokenId: w.tokens[w.m1]![0], side: 'BUY', price: 680_000, size: 5_000_000, type: 'GTC' }));
+      await w.run({ type: 'place', order: { wallet: A, tokenId: w.tokens[w.m1]![0], side: 'BUY', price: 680_000, size: 5_000_000, type: 'GTC' } });
       assert.deepEqual(amounts(await holders()), [[[B, 70, ''], [A, 30, 'alice']], [[B, 100, '']]]);
-      await w.run((ex) => ex.split(A, w.m1, 2_000_000));
+      await w.run({ type: 'split', wallet: A, conditionId: w.m1, amount: 2_000_000 });
       assert.deepEqual(amounts(await holders()), [[[B, 70, ''], [A, 32, 'alice']], [[B, 100, ''], [A, 2, 'alice']]]);
     });
 

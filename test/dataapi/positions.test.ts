@@ -120,15 +120,15 @@ for (const backend of backends()) {
     it('follows the live book: a better bid moves curPrice, cancelling it moves it back', async () => {
       const price = async () => (await positions(`user=${A}&market=${w.m1}`))[0].curPrice;
       assert.equal(await price(), 0.65);
-      const r = await w.run((ex) => ex.placeOrder({ wallet: B, tokenId: w.tokens[w.m1]![0], side: 'BUY', price: 660_000, size: 5_000_000, type: 'GTC' }));
+      const r = await w.run({ type: 'place', order: { wallet: B, tokenId: w.tokens[w.m1]![0], side: 'BUY', price: 660_000, size: 5_000_000, type: 'GTC' } });
       assert.equal(await price(), 0.67);
       const id = (r as { order: { id: string } }).order.id;
-      await w.run((ex) => ex.cancelOrder(B, id));
+      await w.run({ type: 'cancel', wallet: B, orderIds: [id] });
       assert.equal(await price(), 0.65);
     });
 
     it('after resolution: payout prices, redeemable; after redeeming, realized PnL of the closed position', async () => {
-      await w.run((ex) => ex.resolve(w.m1, [1_000_000, 0]));
+      await w.run({ type: 'resolve', conditionId: w.m1, payouts: [1_000_000, 0] });
       const [yes] = await positions(`user=${A}&market=${w.m1}`);
       assert.deepEqual([yes.curPrice, yes.currentValue, yes.cashPnl, yes.percentPnl, yes.redeemable, yes.mergeable], [1, 25, 11.25, 81.818182, true, false]);
       const bRows = await positions(`user=${B}&market=${w.m1}&redeemable=true`);
@@ -137,7 +137,7 @@ for (const backend of backends()) {
       assert.equal(bRows.find((p) => p.outcomeIndex === 1).curPrice, 0);
 
       const redeemedAt = Math.floor(w.tick() / 1000);
-      await w.run((ex) => ex.redeem(A, w.m1));
+      await w.run({ type: 'redeem', wallet: A, conditionId: w.m1 });
       assert.deepEqual(await positions(`user=${A}&market=${w.m1}`), [], 'a closed position is below the default threshold');
       const [closed] = await positions(`user=${A}&market=${w.m1}&sizeThreshold=0`);
       // Redeemed 25 @ 1 against avg 0.55 → +11.25; realized 2.25 + 11.25 = 13.5 = 61.363636 % of 22.

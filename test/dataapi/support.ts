@@ -14,7 +14,7 @@ import type { Backend } from '../support/backends.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { tokenIdsOf } from '../support/tokens.js';
 import { insertEvent, upsertProfile } from '../../src/catalog/write.js';
-import type { Effects, ExchangeCore } from '../../src/core/index.js';
+import type { CommandBody, ResultOf } from '../../src/core/index.js';
 
 export const A = getAddress('0xabcdefabcdefabcdefabcdefabcdefabcdef0001');
 export const B = getAddress('0xfedcbafedcbafedcbafedcbafedcbafedcba0002');
@@ -31,7 +31,8 @@ export interface World {
   tokens: Record<string, [string, string]>;
   /** Unix seconds of each named step. */
   at: Record<string, number>;
-  run<R extends { effects: Effects; ok?: boolean }>(cmd: (ex: ExchangeCore) => R): Promise<R>;
+  /** Submits a command to the exchange; asserts it was not rejected. */
+  run<C extends CommandBody>(cmd: C): Promise<ResultOf[C['type']]>;
   get(url: string, remoteAddress?: string): Promise<{ status: number; body: any }>;
   tick(): number;
 }
@@ -52,25 +53,25 @@ export async function buildWorld(backend: Backend, env: Record<string, string> =
   await upsertProfile(db, { address: A, name: 'alice', pseudonym: 'Amber-Fox', bio: 'hi', profileImage: 'https://img.example/a.png' }, now);
 
   const run: World['run'] = async (cmd) => {
-    const r = await svc.services.exchange.run(cmd);
-    assert.notEqual(r.ok, false, `command rejected: ${JSON.stringify((r as { reject?: unknown }).reject)}`);
+    const r = await svc.services.exchange.submit(cmd);
+    assert.notEqual((r as { ok?: boolean }).ok, false, `command rejected: ${JSON.stringify((r as { reject?: unknown }).reject)}`);
     return r;
   };
   const at: Record<string, number> = {};
   const tick = () => (now += STEP);
-  const step = async (name: string, cmd: (ex: ExchangeCore) => { effects: Effects; ok?: boolean }) => {
+  const step = async (name: string, cmd: CommandBody) => {
     tick();
     at[name] = Math.floor(now / 1000);
     await run(cmd);
   };
-  const order = (owner: string, token: string, side: 'BUY' | 'SELL', price: number, shares: number) =>
-    (ex: ExchangeCore) => ex.placeOrder({ wallet: owner, tokenId: token, side, price, size: shares * 1_000_000, type: 'GTC' });
+  const order = (owner: string, token: string, side: 'BUY' | 'SELL', price: number, shares: number): CommandBody =>
+    ({ type: 'place', order: { wallet: owner, tokenId: token, side, price, size: shares * 1_000_000, type: 'GTC' } });
   const tokens = { [m1]: await tokenIdsOf(svc, m1), [m2]: await tokenIdsOf(svc, m2) };
   const yes = tokens[m1]![0];
 
-  await step('depositA', (ex) => ex.deposit(A, 1_000_000_000));
-  await step('depositB', (ex) => ex.deposit(B, 1_000_000_000));
-  await step('splitB', (ex) => ex.split(B, m1, 100_000_000));
+  await step('depositA', { type: 'deposit', wallet: A, amount: 1_000_000_000 });
+  await step('depositB', { type: 'deposit', wallet: B, amount: 1_000_000_000 });
+  await step('splitB', { type: 'split', wallet: B, conditionId: m1, amount: 100_000_000 });
   await step('ask40', order(B, yes, 'SELL', 400_000, 10));
   await step('buy40', order(A, yes, 'BUY', 400_000, 10));
   await step('ask60', order(B, yes, 'SELL', 600_000, 30));
@@ -79,7 +80,7 @@ export async function buildWorld(backend: Backend, env: Record<string, string> =
   await step('sell70', order(A, yes, 'SELL', 700_000, 15));
   await step('bid62', order(B, yes, 'BUY', 620_000, 5));
   await step('ask68', order(B, yes, 'SELL', 680_000, 5));
-  await step('splitA', (ex) => ex.split(A, m2, 5_000_000));
+  await step('splitA', { type: 'split', wallet: A, conditionId: m2, amount: 5_000_000 });
 
   const get: World['get'] = async (url, remoteAddress) => {
     const res = await svc.app.inject({ url, ...(remoteAddress ? { remoteAddress } : {}) });

@@ -1,6 +1,7 @@
 /**
  * Takes a database at the latest migration back to 0028 (before the one token id, migration
- * 0029): for the migration tests that build their history through today's service.
+ * 0029): for the migration tests that build their history through today's service. The
+ * migrations after 0029 are undone first (`backTo0029`).
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
@@ -18,6 +19,7 @@ export const COLUMNS: Array<[string, string]> = [
  * ids in `token_sources`, the markets' token id columns gone, 0029 unrecorded.
  */
 export async function backTo0028(store: Store, imported: Map<string, [string, string]>): Promise<void> {
+  await backTo0029(store);
   const db = store.db as Kysely<any>;
   const markets: Array<{ condition_id: string; token_id_0: string; token_id_1: string }> =
     await db.selectFrom('markets').select(['condition_id', 'token_id_0', 'token_id_1']).execute();
@@ -48,4 +50,11 @@ export async function backTo0028(store: Store, imported: Map<string, [string, st
   await db.schema.alterTable('markets').dropColumn('token_id_0').execute();
   await db.schema.alterTable('markets').dropColumn('token_id_1').execute();
   await sql`delete from kysely_migration where name = '0029_token_ids'`.execute(db);
+}
+
+/** Takes a migrated database back to 0029: the command journal (0031) dropped and unrecorded. */
+export async function backTo0029(store: Store): Promise<void> {
+  const db = store.db as Kysely<any>;
+  await db.schema.dropTable('journal').execute();
+  await sql`delete from kysely_migration where name = '0031_journal'`.execute(db);
 }

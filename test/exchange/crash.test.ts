@@ -19,7 +19,7 @@ for (const backend of backends()) {
       try {
         const markets = await addMarkets(store, 3);
         const setup = await ExchangeService.open(store);
-        for (const w of WALLETS) await setup.run((ex) => ex.deposit(w, 1_000_000_000));
+        for (const w of WALLETS) await setup.submit({ type: 'deposit', wallet: w, amount: 1_000_000_000 });
         await setup.close();
         await store.close();
 

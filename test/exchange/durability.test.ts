@@ -17,11 +17,11 @@ for (const backend of backends()) {
       try {
         const markets = await addMarkets(store, 3);
         let svc = await ExchangeService.open(store);
-        for (const w of WALLETS) await svc.run((ex) => ex.deposit(w, 1_000_000_000));
+        for (const w of WALLETS) await svc.submit({ type: 'deposit', wallet: w, amount: 1_000_000_000 });
         const rand = prng(7);
         // Commands issued in the same tick share a transaction; await them in waves.
         for (let wave = 0; wave < 20; wave++) {
-          const acks = Array.from({ length: 25 }, () => svc.run(randomCommand(rand, markets)));
+          const acks = Array.from({ length: 25 }, () => svc.submit(randomCommand(rand, markets, svc.core).command));
           await Promise.all(acks);
           checkInvariants(svc.core);
         }
@@ -55,7 +55,7 @@ for (const backend of backends()) {
       try {
         const [m] = await addMarkets(store, 1);
         const svc = await ExchangeService.open(store);
-        const r = await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: ex.tokenIds(m)![0], side: 'BUY', price: 500_000, size: 10_000_000, type: 'GTC' }));
+        const r = await svc.submit({ type: 'place', order: { wallet: WALLETS[0]!, tokenId: svc.core.tokenIds(m!)![0], side: 'BUY', price: 500_000, size: 10_000_000, type: 'GTC' } });
         assert.equal(r.ok, false);
         const orders = await store.db.selectFrom('orders').selectAll().execute();
         assert.equal(orders.length, 0);
@@ -71,9 +71,9 @@ for (const backend of backends()) {
       try {
         const [m] = await addMarkets(store, 1);
         const svc = await ExchangeService.open(store);
-        await svc.run((ex) => ex.deposit(WALLETS[0]!, 100_000_000));
-        await svc.run((ex) => ex.split(WALLETS[0]!, m!, 10_000_000));
-        const r = await svc.run((ex) => ex.resolve(m!, [1_000_000, 0]));
+        await svc.submit({ type: 'deposit', wallet: WALLETS[0]!, amount: 100_000_000 });
+        await svc.submit({ type: 'split', wallet: WALLETS[0]!, conditionId: m!, amount: 10_000_000 });
+        const r = await svc.submit({ type: 'resolve', conditionId: m!, payouts: [1_000_000, 0] });
         assert.equal(r.ok, true);
         const row = await store.db.selectFrom('markets').select(['payouts', 'accepting_orders']).where('condition_id', '=', m!).executeTakeFirstOrThrow();
         assert.equal(row.payouts, '[1000000,0]');

@@ -10,6 +10,7 @@ import { ExchangeService } from '../../src/exchange/service.js';
 import type { CommittedBatch } from '../../src/exchange/events.js';
 import { hasEffects } from '../../src/exchange/batch.js';
 import { addMarkets, freshStore, prng, randomCommand, WALLETS } from './support.js';
+import { faultyIds } from '../support/faulty-ids.js';
 import { EXPIRED_REASON, manualClock } from '../../src/core/index.js';
 
 /** Applies level changes to books kept per token: price → size. */
@@ -36,12 +37,12 @@ for (const backend of backends()) {
         const batches: CommittedBatch[] = [];
         let applied = 0;
         svc.subscribe({ applied: () => { applied++; }, committed: (b) => { batches.push(b); } });
-        for (const w of WALLETS) await svc.run((ex) => ex.deposit(w, 1_000_000_000));
+        for (const w of WALLETS) await svc.submit({ type: 'deposit', wallet: w, amount: 1_000_000_000 });
         const rand = prng(7);
         let commands = WALLETS.length;
         for (let round = 0; round < 20; round++) {
           // Many commands in one tick share a batch (group commit); some are rejections (no effects).
-          const results = await Promise.all(Array.from({ length: 15 }, () => svc.run(randomCommand(rand, markets))));
+          const results = await Promise.all(Array.from({ length: 15 }, () => svc.submit(randomCommand(rand, markets, svc.core).command)));
           commands += results.filter((r) => hasEffects(r.effects)).length;
         }
         assert.equal(applied, commands, 'every command with effects was told once applied');
@@ -94,10 +95,10 @@ for (const backend of backends()) {
         svc = await ExchangeService.open(again);
         const after: CommittedBatch[] = [];
         svc.subscribe({ committed: (b) => { after.push(b); } });
-        await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000));
+        await svc.submit({ type: 'deposit', wallet: WALLETS[0]!, amount: 1_000_000 });
         assert.equal(after[0]?.seq, batches.length + 1, 'the sequence continues after a restart');
         const token = svc.core.tokenIds(markets[0]!)![0];
-        await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: token, side: 'BUY', price: 10_000, size: 5_000_000, type: 'GTC' }));
+        await svc.submit({ type: 'place', order: { wallet: WALLETS[0]!, tokenId: token, side: 'BUY', price: 10_000, size: 5_000_000, type: 'GTC' } });
         const change = after.at(-1)!.books.find((c) => c.assetId === token);
         assert.equal(change?.seq, (lastSeq.get(token) ?? 0) + 1, 'a book\'s seq continues after a restart');
         assert.deepEqual(change?.bids, [{ price: 10_000, size: 5_000_000 + (books.get(token)?.bids.get(10_000) ?? 0) }]);
@@ -111,14 +112,30 @@ for (const backend of backends()) {
     it('tells a rebuild with a new generation, and nothing of the discarded commands', async () => {
       const { store, dispose } = await freshStore(backend);
       try {
-        const svc = await ExchangeService.open(store);
+        const [cid] = await addMarkets(store, 1);
+        const ids = faultyIds();
+        const svc = await ExchangeService.open(store, { ids });
         const told: string[] = [];
         svc.subscribe({ committed: (b) => told.push(`c${b.seq}/g${b.generation}`), rebuilt: (g) => told.push(`r/g${g}`) });
-        await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000));
-        const broken = svc.run((ex) => { ex.deposit(WALLETS[1]!, 5); throw new Error('injected'); });
+        const [seller, buyer] = [WALLETS[0]!, WALLETS[1]!];
+        const token = svc.core.tokenIds(cid!)![0];
+        // One tick, one batch: a resting ask to cross.
+        const setup = await Promise.all([
+          svc.submit({ type: 'deposit', wallet: seller, amount: 10_000_000 }),
+          svc.submit({ type: 'deposit', wallet: buyer, amount: 100_000_000 }),
+          svc.submit({ type: 'split', wallet: seller, conditionId: cid!, amount: 10_000_000 }),
+          svc.submit({ type: 'place', order: { wallet: seller, tokenId: token, side: 'SELL', price: 500_000, size: 10_000_000, type: 'GTC' } }),
+        ]);
+        assert.deepEqual(setup.map((r) => r.ok), [true, true, true, true]);
+        const before = svc.core.snapshot();
+        // The buy crosses: its trade id throws after the order was created and its collateral reserved.
+        ids.failOn('trade');
+        const broken = svc.submit({ type: 'place', order: { wallet: buyer, tokenId: token, side: 'BUY', price: 500_000, size: 5_000_000, type: 'GTC' } });
         await assert.rejects(broken);
+        assert.equal(ids.thrown, 1, 'the fault was met inside the command');
         for (let i = 0; i < 100 && told.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
-        await svc.run((ex) => ex.deposit(WALLETS[2]!, 1_000_000));
+        assert.deepEqual(svc.core.snapshot(), before, 'the rebuilt core holds nothing of the broken command');
+        await svc.submit({ type: 'deposit', wallet: WALLETS[2]!, amount: 1_000_000 });
         const g = Number(told[1]?.split('/g')[1]); // a rebuild moves the generation when it starts and when it adopts the new core
         assert.ok(g > 0, told.join(' '));
         assert.deepEqual(told, ['c1/g0', `r/g${g}`, `c2/g${g}`]);
@@ -136,9 +153,9 @@ for (const backend of backends()) {
         const svc = await ExchangeService.open(store, { clock });
         const told: CommittedBatch[] = [];
         svc.subscribe({ committed: (b) => { told.push(b); } });
-        await svc.run((ex) => ex.deposit(WALLETS[0]!, 100_000_000));
+        await svc.submit({ type: 'deposit', wallet: WALLETS[0]!, amount: 100_000_000 });
         const expiration = clock.now() / 1000 + 1;
-        const placed = await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: ex.tokenIds(cid)![0], side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTD', expiration }));
+        const placed = await svc.submit({ type: 'place', order: { wallet: WALLETS[0]!, tokenId: svc.core.tokenIds(cid!)![0], side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTD', expiration } });
         assert.equal(placed.ok, true);
         clock.advance(1000);
         for (let i = 0; i < 40 && svc.core.openOrderCount() > 0; i++) await new Promise((r) => setTimeout(r, 50));

@@ -23,12 +23,9 @@ describe('group commit (postgres)', { skip: postgres.skip }, () => {
       const [cid] = await addMarkets(fresh.store, 1);
       await svc.syncMarket(cid!);
       const wallet = WALLETS[0]!;
-      await svc.run((ex) => ex.deposit(wallet, 1_000_000_000));
-      const place = (price: number) => svc.run((ex) => {
-        const r = ex.placeOrder({ wallet: wallet, tokenId: ex.tokenIds(cid!)![0], side: 'BUY', price, size: 10_000_000, type: 'GTC' });
-        assert.ok(r.ok);
-        return r;
-      });
+      await svc.submit({ type: 'deposit', wallet, amount: 1_000_000_000 });
+      const token = svc.core.tokenIds(cid!)![0];
+      const place = (price: number) => svc.submit({ type: 'place', order: { wallet, tokenId: token, side: 'BUY', price, size: 10_000_000, type: 'GTC' } });
 
       await locker.connect();
       await locker.query('BEGIN');
@@ -43,6 +40,7 @@ describe('group commit (postgres)', { skip: postgres.skip }, () => {
       assert.deepEqual(acked, [], 'nothing is acknowledged before its commit');
       await locker.query('COMMIT');
       const [a, b, c] = await Promise.all([first, second, third]);
+      assert.ok(a.ok && b.ok && c.ok, 'all three orders were accepted');
 
       const ids = [a.order.id, b.order.id, c.order.id];
       const { rows } = await locker.query<{ id: string; tx: string }>('SELECT id, xmin::text AS tx FROM orders WHERE id = ANY($1)', [ids]);

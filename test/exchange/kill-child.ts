@@ -6,7 +6,7 @@
  */
 import { openStore } from '../../src/store/db.js';
 import { ExchangeService } from '../../src/exchange/service.js';
-import { prng, randomCommand } from './support.js';
+import { placedId, prng, randomCommand } from './support.js';
 
 const store = openStore({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.SIBYL_DATA_DIR! });
 const svc = await ExchangeService.open(store);
@@ -14,8 +14,9 @@ const markets = process.env.MARKETS!.split(',');
 const rand = prng(Number(process.env.SEED ?? 1));
 process.stdout.write('READY\n');
 for (;;) {
-  const acks = Array.from({ length: 20 }, () => svc.run(randomCommand(rand, markets)).then((r) => {
-    if (r.label.startsWith('order ')) process.stdout.write(`ACK ${r.label.slice(6)}\n`);
+  const acks = Array.from({ length: 20 }, () => svc.submit(randomCommand(rand, markets, svc.core).command).then((r) => {
+    const id = placedId(r);
+    if (id !== null) process.stdout.write(`ACK ${id}\n`);
   }));
   await Promise.all(acks);
 }

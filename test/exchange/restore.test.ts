@@ -17,14 +17,14 @@ import { addMarkets, freshStore, prng, WALLETS } from './support.js';
 
 const T0 = Date.UTC(2026, 0, 2);
 
-/** A random order; its token id is the market's (read from the core that runs it). */
-function command(rand: () => number, markets: string[], i: number): (ex: ExchangeCore) => OrderCommand {
+/** A random order; its token id is the market's (read from the core it is submitted to). */
+function command(rand: () => number, markets: string[], i: number, core: ExchangeCore): OrderCommand {
   const wallet = WALLETS[i % WALLETS.length]!;
   const market = markets[i % markets.length]!;
   const outcome = rand() < 0.5 ? 0 : 1;
   const gtd = rand() < 0.4;
   const cmd: OrderCommand = {
-    wallet, tokenId: '', side: rand() < 0.5 ? 'BUY' : 'SELL',
+    wallet, tokenId: core.tokenIds(market)![outcome], side: rand() < 0.5 ? 'BUY' : 'SELL',
     price: (30 + Math.floor(rand() * 40)) * 10_000, size: (5 + Math.floor(rand() * 20)) * 1_000_000,
     type: gtd ? 'GTD' : 'GTC',
   };
@@ -32,7 +32,7 @@ function command(rand: () => number, markets: string[], i: number): (ex: Exchang
   if (rand() < 0.3) cmd.postOnly = true;
   if (rand() < 0.5) cmd.apiKey = `key-${i % 3}`;
   if (rand() < 0.3) cmd.builder = `0xb${i % 2}`;
-  return (ex) => ({ ...cmd, tokenId: ex.tokenIds(market)![outcome] });
+  return cmd;
 }
 
 /**
@@ -63,14 +63,14 @@ async function rebuildsExactly(backend: Backend): Promise<void> {
     const clock = manualClock(T0);
     const svc = await ExchangeService.open(store, { clock, ids: counterIds() });
     for (const w of WALLETS) {
-      await svc.run((ex) => ex.deposit(w, 10_000_000_000));
-      for (const m of markets) await svc.run((ex) => ex.split(w, m, 1_000_000_000));
+      await svc.submit({ type: 'deposit', wallet: w, amount: 10_000_000_000 });
+      for (const m of markets) await svc.submit({ type: 'split', wallet: w, conditionId: m, amount: 1_000_000_000 });
     }
     const rand = prng(11);
     let placed = 0;
     // Waves of 50 orders per tick (one commit each); more resting orders than one page of the SQLite read.
     for (let i = 0; i < 3000; i += 50) {
-      const acks = Array.from({ length: 50 }, (_, k) => svc.run((ex) => ex.placeOrder(command(rand, markets, i + k)(ex))));
+      const acks = Array.from({ length: 50 }, (_, k) => svc.submit({ type: 'place', order: command(rand, markets, i + k, svc.core) }));
       for (const r of await Promise.all(acks)) if (r.ok) placed++;
       clock.advance(7);
     }
@@ -87,7 +87,8 @@ async function rebuildsExactly(backend: Backend): Promise<void> {
       // The expiry queue holds the same orders in the same order.
       const due = before.orders.filter((o) => o.type === 'GTD').sort((a, b) => a.expiration - b.expiration || a.seq - b.seq);
       const cut = due[due.length >> 1]!.expiration * 1000;
-      const r = await again.run((ex) => ex.expireDue(cut));
+      clock.set(cut); // 'expire' expires what is due at the service's clock
+      const r = await again.submit({ type: 'expire' });
       assert.deepEqual(r.expired, due.filter((o) => o.expiration * 1000 <= cut).map((o) => o.id));
       checkInvariants(again.core);
     });
@@ -107,13 +108,13 @@ for (const backend of backends()) {
         const clock = manualClock(T0);
         const svc = await ExchangeService.open(store, { clock, ids: counterIds() });
         const [first, last] = [markets[0]!, markets[markets.length - 1]!];
-        await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000_000));
-        await svc.run((ex) => ex.deposit(WALLETS[1]!, 1_000_000_000));
+        await svc.submit({ type: 'deposit', wallet: WALLETS[0]!, amount: 1_000_000_000 });
+        await svc.submit({ type: 'deposit', wallet: WALLETS[1]!, amount: 1_000_000_000 });
         for (const m of [first, last]) {
-          await svc.run((ex) => ex.split(WALLETS[1]!, m, 100_000_000));
-          await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[1]!, tokenId: ex.tokenIds(m)![0], side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC' }));
+          await svc.submit({ type: 'split', wallet: WALLETS[1]!, conditionId: m, amount: 100_000_000 });
+          await svc.submit({ type: 'place', order: { wallet: WALLETS[1]!, tokenId: svc.core.tokenIds(m)![0], side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC' } });
           clock.advance(5);
-          await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: ex.tokenIds(m)![0], side: 'BUY', price: 600_000, size: 10_000_000, type: 'GTC' }));
+          await svc.submit({ type: 'place', order: { wallet: WALLETS[0]!, tokenId: svc.core.tokenIds(m)![0], side: 'BUY', price: 600_000, size: 10_000_000, type: 'GTC' } });
           clock.advance(5);
         }
         const before = svc.core.snapshot();
@@ -159,10 +160,10 @@ async function readsOddRowWhole(backend: Backend): Promise<void> {
   try {
     const [m] = await addMarkets(store, 1);
     let svc = await ExchangeService.open(store);
-    await svc.run((ex) => ex.deposit(WALLETS[0]!, 1_000_000_000));
+    await svc.submit({ type: 'deposit', wallet: WALLETS[0]!, amount: 1_000_000_000 });
     const ids: string[] = [];
     for (const price of [400_000, 410_000, 420_000]) {
-      const r = await svc.run((ex) => ex.placeOrder({ wallet: WALLETS[0]!, tokenId: ex.tokenIds(m)![0], side: 'BUY', price, size: 10_000_000, type: 'GTC' }));
+      const r = await svc.submit({ type: 'place', order: { wallet: WALLETS[0]!, tokenId: svc.core.tokenIds(m!)![0], side: 'BUY', price, size: 10_000_000, type: 'GTC' } });
       assert.ok(r.ok);
       ids.push(r.order.id);
     }

@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../src/store/migrate.js';
 import { insertEvent, upsertTag } from '../../src/catalog/write.js';
 import type { Backend } from '../support/backends.js';
 import type { Config } from '../../src/config/config.js';
-import type { ExchangeCore, OrderCommand } from '../../src/core/index.js';
+import type { CommandBody, CommandResult, ExchangeCore, OrderCommand } from '../../src/core/index.js';
 
 export async function freshStore(backend: Backend): Promise<{ store: Store; config: Config; reopen(): Store; dispose(): Promise<void> }> {
   const { config, dispose } = await backend.fresh();
@@ -31,31 +31,35 @@ export const WALLETS = ['0x1111111111111111111111111111111111111111', '0x2222222
 
 export { floats as prng } from '../../src/domain/prng.js';
 
-/** One random command against the exchange; returns a label of what it did. */
-export function randomCommand(rand: () => number, markets: string[]): (ex: ExchangeCore) => { effects: import('../../src/core/index.js').Effects; label: string } {
+/**
+ * One random command against the exchange, built from the core as it is now (the token ids of a
+ * market, a wallet's open orders): submit it at once, before anything else changes the core.
+ * `label` names what it does, for messages.
+ */
+export function randomCommand(rand: () => number, markets: string[], core: ExchangeCore): { command: CommandBody; label: string } {
   const wallet = WALLETS[Math.floor(rand() * WALLETS.length)]!;
   const market = markets[Math.floor(rand() * markets.length)]!;
   const roll = rand();
-  if (roll < 0.1) return (ex) => ({ ...ex.split(wallet, market, 10_000_000), label: 'split' });
-  if (roll < 0.15) return (ex) => ({ ...ex.merge(wallet, market, 5_000_000), label: 'merge' });
+  if (roll < 0.1) return { command: { type: 'split', wallet, conditionId: market, amount: 10_000_000 }, label: 'split' };
+  if (roll < 0.15) return { command: { type: 'merge', wallet, conditionId: market, amount: 5_000_000 }, label: 'merge' };
   if (roll < 0.3) {
-    return (ex) => {
-      const open = ex.openOrders(wallet);
-      const target = open[Math.floor(rand() * Math.max(1, open.length))];
-      return { ...ex.cancelOrders(wallet, target ? [target.id] : []), label: 'cancel' };
-    };
+    const open = core.openOrders(wallet);
+    const target = open[Math.floor(rand() * Math.max(1, open.length))];
+    return { command: { type: 'cancel', wallet, orderIds: target ? [target.id] : [] }, label: 'cancel' };
   }
   const outcome = rand() < 0.5 ? 0 : 1;
-  const cmd: OrderCommand = {
+  const order: OrderCommand = {
     wallet,
-    tokenId: '', // the market's token id, read from the core when the command runs
+    tokenId: core.tokenIds(market)?.[outcome] ?? `${market}:${outcome}`,
     side: rand() < 0.5 ? 'BUY' : 'SELL',
     price: (20 + Math.floor(rand() * 60)) * 10_000,
     size: (5 + Math.floor(rand() * 20)) * 1_000_000,
     type: rand() < 0.85 ? 'GTC' : rand() < 0.5 ? 'FAK' : 'FOK',
   };
-  return (ex) => {
-    const r = ex.placeOrder({ ...cmd, tokenId: ex.tokenIds(market)?.[outcome] ?? `${market}:${outcome}` });
-    return { effects: r.effects, label: r.ok ? `order ${r.order.id}` : `reject ${r.reject.code}` };
-  };
+  return { command: { type: 'place', order }, label: 'place' };
+}
+
+/** The id of the order a command's result placed, if it placed one. */
+export function placedId(result: CommandResult): string | null {
+  return 'order' in result && result.ok ? result.order.id : null;
 }

@@ -97,13 +97,14 @@ for (const backend of backends()) {
         const clock = manualClock(T0);
         const svc = await ExchangeService.open(store, { clock, ids: counterIds() });
         const [a, b, c] = WALLETS as [string, string, string];
-        for (const w of [a, b, c]) await svc.run((ex) => ex.deposit(w, 1_000_000_000));
-        await svc.run((ex) => ex.split(b, m!, 100_000_000));
-        await svc.run((ex) => ex.placeOrder({ wallet: b, tokenId: ex.tokenIds(m)![0], side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC', apiKey: 'key-b' }));
-        await svc.run((ex) => ex.placeOrder({ wallet: c, tokenId: ex.tokenIds(m)![1], side: 'BUY', price: 300_000, size: 10_000_000, type: 'GTC' }));
-        const taken = await svc.run((ex) => ex.placeOrder({ wallet: a, tokenId: ex.tokenIds(m)![0], side: 'BUY', price: 700_000, size: 25_000_000, type: 'GTC', apiKey: 'key-a' }));
+        for (const w of [a, b, c]) await svc.submit({ type: 'deposit', wallet: w, amount: 1_000_000_000 });
+        const [yes, no] = svc.core.tokenIds(m!)!;
+        await svc.submit({ type: 'split', wallet: b, conditionId: m!, amount: 100_000_000 });
+        await svc.submit({ type: 'place', order: { wallet: b, tokenId: yes, side: 'SELL', price: 600_000, size: 20_000_000, type: 'GTC', apiKey: 'key-b' } });
+        await svc.submit({ type: 'place', order: { wallet: c, tokenId: no, side: 'BUY', price: 300_000, size: 10_000_000, type: 'GTC' } });
+        const taken = await svc.submit({ type: 'place', order: { wallet: a, tokenId: yes, side: 'BUY', price: 700_000, size: 25_000_000, type: 'GTC', apiKey: 'key-a' } });
         assert.ok(taken.ok && taken.tradeIds.length === 1, 'one trade with two makers');
-        await svc.run((ex) => ex.placeOrder({ wallet: a, tokenId: ex.tokenIds(m)![0], side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTC' }));
+        await svc.submit({ type: 'place', order: { wallet: a, tokenId: yes, side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTC' } });
         const before = svc.core.snapshot();
         assert.ok(before.orders.length > 0, 'orders rest');
         await svc.close();
@@ -125,7 +126,7 @@ for (const backend of backends()) {
 
         const again = reopen();
         try {
-          assert.deepEqual((await migrateToLatest(again)).applied, ['0028_wallet_columns', '0029_token_ids']);
+          assert.deepEqual((await migrateToLatest(again)).applied, ['0028_wallet_columns', '0029_token_ids', '0031_journal']);
           const after = await shape(again);
           assert.deepEqual(after.columns.filter((x) => /owner|wallet/.test(x)).sort(), ['orders.wallet', 'trade_makers.wallet', 'trades.wallet']);
           const named = after.indexes.filter((x) => /wallet|owner/.test(x));

@@ -125,7 +125,7 @@ for (const backend of backends()) {
       assert.deepEqual(b.body.history.at(-1), { t: t0 + 720, p: 0.7 });
       assert.deepEqual(b.body.history.at(-2), { t: t0 + 660, p: 0.7 });
       assert.deepEqual(b.body.history.at(-3), { t: t0 + 600, p: 0.6 });
-      const res = await k.svc.services.exchange.run((ex) => ex.resolve(m, [1_000_000, 0]));
+      const res = await k.svc.services.exchange.submit({ type: 'resolve', conditionId: m, payouts: [1_000_000, 0] });
       assert.equal(res.ok, true);
       await at(3 * 86_400);
       // Points end at min(endTs, now, resolution): resolved at t0 + 760 s on the exchange clock,

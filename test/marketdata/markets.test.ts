@@ -140,7 +140,7 @@ for (const backend of backends()) {
       await k.order({ wallet: A, tokenId: no, side: 'SELL', price: micro(0.8), size: micro(10) });
       // The ask side is now empty (a NO SELL at 0.8 is a YES bid at 0.2): the price is the last trade.
       assert.deepEqual(await tokens(), [[0.5, false], [0.5, false]]);
-      const r = await k.svc.services.exchange.run((ex) => ex.resolve(m, [1_000_000, 0]));
+      const r = await k.svc.services.exchange.submit({ type: 'resolve', conditionId: m, payouts: [1_000_000, 0] });
       assert.equal(r.ok, true);
       assert.deepEqual(await tokens(), [[1, true], [0, false]]);
       const byId = await k.get(`/markets/${m}`);

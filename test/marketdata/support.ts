@@ -1,7 +1,7 @@
 /**
  * Test kit for the market-data routes: a service on a fresh database with catalog markets that
  * the exchange knows, funded wallets, and helpers that place real orders through
- * `services.exchange.run(...)`. A settable clock drives trade times for the history tests.
+ * `services.exchange.submit(...)`. A settable clock drives trade times for the history tests.
  */
 import { insertEvent, upsertTag, type NewMarket } from '../../src/catalog/write.js';
 import type { OrderCommand } from '../../src/core/index.js';
@@ -56,20 +56,20 @@ export async function kit(backend: Backend): Promise<Kit> {
       return ids;
     },
     async fund(wallet, markets, shares = 1000) {
-      await ex.run((e) => e.deposit(wallet, 100_000 * 1_000_000));
+      await ex.submit({ type: 'deposit', wallet, amount: 100_000 * 1_000_000 });
       for (const m of markets) {
-        const r = await ex.run((e) => e.split(wallet, m, shares * 1_000_000));
+        const r = await ex.submit({ type: 'split', wallet, conditionId: m, amount: shares * 1_000_000 });
         if (!r.ok) throw new Error(`split failed: ${r.reject.message}`);
       }
     },
     async order(cmd) {
       // A test may name a token by the input alias `<cid>:<index>`; the core takes the token id.
-      const r = await ex.run((e) => e.placeOrder({ type: 'GTC', ...cmd, tokenId: resolveToken(e, cmd.tokenId)?.tokenId ?? cmd.tokenId }));
+      const r = await ex.submit({ type: 'place', order: { type: 'GTC', ...cmd, tokenId: resolveToken(ex.core, cmd.tokenId)?.tokenId ?? cmd.tokenId } });
       if (!r.ok) throw new Error(`order rejected: ${r.reject.message}`);
       return r.order.id;
     },
     async cancel(wallet, id) {
-      const r = await ex.run((e) => e.cancelOrder(wallet, id));
+      const r = await ex.submit({ type: 'cancel', wallet, orderIds: [id] });
       if (r.canceled.length !== 1) throw new Error(`cancel failed: ${JSON.stringify(r.notCanceled)}`);
     },
   };

@@ -13,6 +13,10 @@ import { ADMIN, deposit, newMarket, orderBody, post, trader } from '../trading/k
 import type { TestService } from '../support/service.js';
 import { COLLATERAL } from '../../src/ledger/types.js';
 import { MAX_AMOUNT } from '../../src/domain/money.js';
+import { openStore, type Store } from '../../src/store/db.js';
+import { ExchangeService } from '../../src/exchange/service.js';
+import { checkInvariants, type CommandBody } from '../../src/core/index.js';
+import { faultyIds } from '../support/faulty-ids.js';
 
 const admin = (svc: Service, method: 'GET' | 'POST', url: string, payload?: unknown) =>
   svc.app.inject({ method, url, headers: { authorization: `Bearer ${ADMIN}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -92,7 +96,7 @@ for (const backend of backends()) {
         // the 9,008th would pass it (the drill's 9,008,000,000 USDC).
         const big = String(MAX_AMOUNT);
         for (let i = 0; i < 9007; i += 500) {
-          await Promise.all(Array.from({ length: Math.min(500, 9007 - i) }, () => svc.services.exchange.run((ex) => ex.deposit(whale.address, MAX_AMOUNT))));
+          await Promise.all(Array.from({ length: Math.min(500, 9007 - i) }, () => svc.services.exchange.submit({ type: 'deposit', wallet: whale.address, amount: MAX_AMOUNT })));
         }
         await deposit(svc, whale.address, '1'); // and the route still takes a small one
         const before = svc.services.exchange.core.balance(whale.address, COLLATERAL);
@@ -116,27 +120,46 @@ for (const backend of backends()) {
     it('a command that throws half-way leaves the exchange as before it; later commands run', async () => {
       const { config, dispose } = await backend.fresh({ SIBYL_ADMIN_TOKEN: ADMIN });
       const svc = await createService(config, { logger: false }) as TestService;
+      let open = true;
+      let store: Store | undefined;
+      let exchange: ExchangeService | undefined;
       try {
         const cid = await newMarket(svc);
         const alice = await trader(svc, '100');
-        await post(svc, alice, 'POST', '/order', orderBody(alice, `${cid}:0`, 'BUY', '0.40', '10'));
-        const { exchange } = svc.services;
+        const bob = await trader(svc, '100');
+        assert.equal((await post(svc, alice, 'POST', '/order', orderBody(alice, `${cid}:0`, 'BUY', '0.40', '10'))).json().success, true);
+        assert.equal((await post(svc, bob, 'POST', '/split', { market: cid, amount: '10000000' })).statusCode, 200);
+        await svc.close();
+        open = false;
+        // Commands are data: the fault is planted in the core's id source, which the service takes
+        // from no configuration, so the exchange is opened on the same database with one that fails.
+        store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+        const ids = faultyIds();
+        exchange = await ExchangeService.open(store, { ids });
         const before = exchange.core.snapshot();
-        const fault = exchange.run((ex) => {
-          ex.deposit(alice.address, 7_000_000); // applied in memory …
-          throw new Error('injected fault'); // … then the command breaks
-        });
+        const yes = exchange.core.tokenIds(cid)![0];
+        const sell: CommandBody = { type: 'place', order: { wallet: bob.address, tokenId: yes, side: 'SELL', price: 400_000, size: 10_000_000, type: 'GTC' } };
+        // Bob's sell crosses Alice's bid: its trade id throws once the order is created and its tokens reserved.
+        ids.failOn('trade');
+        const fault = exchange.submit(sell);
         await assert.rejects(fault, (e: Error & { status?: number }) => e.status === 503);
+        assert.equal(ids.thrown, 1, 'the fault was met inside the command');
         // Refused while the core is rebuilt, then served again from the database's state.
-        for (let i = 0; i < 100 && (await exchange.run((ex) => ex.deposit(alice.address, 0)).then(() => true, (e: Error) => !/rebuilding/.test(e.message))) === false; i++) {
+        for (let i = 0; i < 100 && (await exchange.submit({ type: 'deposit', wallet: alice.address, amount: 0 }).then(() => true, (e: Error) => !/rebuilding/.test(e.message))) === false; i++) {
           await new Promise((r) => setTimeout(r, 20));
         }
         assert.deepEqual(exchange.core.snapshot(), before, 'memory is exactly as before the command');
-        const order = await post(svc, alice, 'POST', '/order', orderBody(alice, `${cid}:0`, 'BUY', '0.41', '10'));
-        assert.equal(order.json().success, true);
         assert.equal(exchange.core.balance(alice.address, COLLATERAL).free + exchange.core.balance(alice.address, COLLATERAL).reserved, 100_000_000);
+        assert.equal(exchange.core.balance(bob.address, yes).free, 10_000_000, 'the tokens the broken sell reserved are free');
+        const order = await exchange.submit({ type: 'place', order: { wallet: alice.address, tokenId: yes, side: 'BUY', price: 410_000, size: 10_000_000, type: 'GTC' } });
+        assert.equal(order.ok, true);
+        const traded = await exchange.submit(sell);
+        assert.ok(traded.ok && traded.tradeIds.length === 1, 'the same sell, sent again, trades');
+        checkInvariants(exchange.core);
       } finally {
-        await svc.close();
+        if (open) await svc.close();
+        await exchange?.close();
+        await store?.close();
         await dispose();
       }
     });

@@ -62,15 +62,15 @@ for (const backend of backends()) {
           assert.equal(first.services.cluster!.status().role, 'writer');
           assert.equal(second.services.cluster!.status().role, 'follower');
           assert.equal(second.services.writerLock.held, false);
-          await assert.rejects(second.services.exchange.run((ex) => ex.deposit(WALLET, 1)), (e: Error & { status?: number }) => e.status === 503 && /follower/.test(e.message));
-          assert.equal((await first.services.exchange.run((ex) => ex.deposit(WALLET, 1_000_000))).ok, true);
+          await assert.rejects(second.services.exchange.submit({ type: 'deposit', wallet: WALLET, amount: 1 }), (e: Error & { status?: number }) => e.status === 503 && /follower/.test(e.message));
+          assert.equal((await first.services.exchange.submit({ type: 'deposit', wallet: WALLET, amount: 1_000_000 })).ok, true);
           const epoch = first.services.cluster!.status().epoch;
           await first.close();
           const by = Date.now() + 5000;
           while (second.services.cluster!.status().role !== 'writer' && Date.now() < by) await new Promise((r) => setTimeout(r, 50));
           let ok = false;
           while (!ok && Date.now() < by + 5000) {
-            ok = await second.services.exchange.run((ex) => ex.deposit(WALLET, 1_000_000)).then((r) => r.ok, () => false);
+            ok = await second.services.exchange.submit({ type: 'deposit', wallet: WALLET, amount: 1_000_000 }).then((r) => r.ok, () => false);
             if (!ok) await new Promise((r) => setTimeout(r, 50));
           }
           assert.equal(ok, true, 'the follower took over and trades');
@@ -89,10 +89,10 @@ for (const backend of backends()) {
         await admin.connect();
         try {
           const { exchange, cluster } = service.services;
-          assert.equal((await exchange.run((ex) => ex.deposit(WALLET, 1_000_000))).ok, true);
+          assert.equal((await exchange.submit({ type: 'deposit', wallet: WALLET, amount: 1_000_000 })).ok, true);
           // Another writer took over (as after a pause): the lease's epoch is no longer this writer's.
           await admin.query('UPDATE writer_lease SET epoch = epoch + 1 WHERE id = 1');
-          await assert.rejects(exchange.run((ex) => ex.deposit(WALLET, 2_000_000)), (e: Error & { status?: number; headers?: Record<string, string> }) => e.status === 503);
+          await assert.rejects(exchange.submit({ type: 'deposit', wallet: WALLET, amount: 2_000_000 }), (e: Error & { status?: number; headers?: Record<string, string> }) => e.status === 503);
           const { rows } = await admin.query<{ free: string }>('SELECT free::text FROM balances WHERE wallet = $1', [WALLET.toLowerCase()]);
           assert.deepEqual(rows.map((r) => r.free), ['1000000'], 'the refused batch was not stored');
           const by = Date.now() + 3000;
@@ -116,7 +116,7 @@ for (const backend of backends()) {
           let ok = false;
           const by = Date.now() + 8000;
           while (!ok && Date.now() < by) {
-            ok = await next.services.exchange.run((ex) => ex.deposit(WALLET, 1_000_000)).then((r) => r.ok, () => false);
+            ok = await next.services.exchange.submit({ type: 'deposit', wallet: WALLET, amount: 1_000_000 }).then((r) => r.ok, () => false);
             if (!ok) await new Promise((r) => setTimeout(r, 100));
           }
           assert.equal(ok, true, 'the follower trades');
@@ -154,7 +154,7 @@ for (const backend of backends()) {
         child.kill('SIGKILL');
         await exited;
         const next = await startWithin(config, 5000);
-        const r = await next.services.exchange.run((ex) => ex.deposit(WALLET, 1_000_000));
+        const r = await next.services.exchange.submit({ type: 'deposit', wallet: WALLET, amount: 1_000_000 });
         assert.equal(r.ok, true, 'the next process trades');
         await next.close();
       } finally {
@@ -179,11 +179,11 @@ for (const backend of backends()) {
           const lostBy = Date.now() + 2000;
           while (writerLock.held && Date.now() < lostBy) await new Promise((r) => setTimeout(r, 10));
           assert.equal(writerLock.held, false, 'the loss is noticed');
-          await assert.rejects(exchange.run((ex) => ex.deposit(WALLET, 1_000_000)), (e: Error & { status?: number }) => e.status === 503 && /writer lock/.test(e.message));
+          await assert.rejects(exchange.submit({ type: 'deposit', wallet: WALLET, amount: 1_000_000 }), (e: Error & { status?: number }) => e.status === 503 && /writer lock/.test(e.message));
           const backBy = Date.now() + 5000;
           let done = false;
           while (!done && Date.now() < backBy) {
-            done = await exchange.run((ex) => ex.deposit(WALLET, 1_000_000)).then((r) => r.ok, () => false);
+            done = await exchange.submit({ type: 'deposit', wallet: WALLET, amount: 1_000_000 }).then((r) => r.ok, () => false);
             if (!done) await new Promise((r) => setTimeout(r, 100));
           }
           assert.equal(done, true, 'trading resumed after the lock came back');

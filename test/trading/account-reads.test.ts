@@ -179,9 +179,9 @@ for (const backend of backends()) {
       sqlite.exec(`CREATE TEMP TRIGGER planted_failure BEFORE INSERT ON orders BEGIN SELECT RAISE(ABORT, 'planted failure'); END`);
       const core = exchange().core;
       try {
-        const placing = exchange().run((ex) => ex.placeOrder({
+        const placing = exchange().submit({ type: 'place', order: {
           wallet: alice.address, apiKey: alice.creds.apiKey, tokenId: yes, side: 'BUY', price: 100_000, size: 5_000_000, type: 'GTC',
-        }));
+        } });
         const during = orders((await account.openOrdersPage(alice.address, {}, 0)).toString());
         assert.equal(during.length, orders(before).length + 1, 'the page built before the write shows the new order');
         await assert.rejects(placing, /could not store/);
