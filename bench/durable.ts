@@ -23,9 +23,8 @@ import { counterIds, manualClock, type Command, type CommandBody, type OrderComm
 import { Batch } from '../src/exchange/batch.js';
 import { seal } from '../src/exchange/rows.js';
 import { advanceBookSeqs } from '../src/exchange/events.js';
-import { writeBatch } from '../src/exchange/writer.js';
+import { BatchWriter, type WriterKind } from '../src/exchange/writer.js';
 import { restoreFromDb } from '../src/exchange/restore.js';
-import { setFastSqliteWriter } from '../src/exchange/sqlite-writer.js';
 import type { BenchRow } from './types.js';
 import { verdict } from './report.js';
 import { schemaFingerprint } from './server.js';
@@ -143,12 +142,12 @@ async function intake(svc: ExchangeService, wallets: string[], markets: string[]
 
 const clockAt = () => manualClock(Date.UTC(2026, 0, 2));
 
-async function intakeRow(kind: 'sqlite' | 'postgres', quick: boolean): Promise<BenchRow> {
+async function intakeRow(kind: 'sqlite' | 'postgres', quick: boolean, writer: WriterKind): Promise<BenchRow> {
   const db = await freshDb(kind);
   try {
     const markets = await addMarkets(db.store, 50);
     const wallets = Array.from({ length: 100 }, (_, i) => wallet(i));
-    const svc = await ExchangeService.open(db.store, { clock: clockAt(), ids: counterIds() });
+    const svc = await ExchangeService.open(db.store, { clock: clockAt(), ids: counterIds(), writer });
     await fund(svc, wallets, markets, true);
     const wave = 2_000;
     await intake(svc, wallets, markets, 20_000, wave, 0.1, 1); // warm-up (JIT, page cache)
@@ -182,11 +181,12 @@ export async function buildResting(store: Store, n: number, marketCount: number,
   const seq = { value: tradeSeq };
   let batches = batchSeq;
   let batch = new Batch();
+  const writer = new BatchWriter(store.db);
   const flush = async () => {
     if (batch.empty) return;
     const rows = seal(batch, ex, seq, ++batches, advanceBookSeqs(batch, bookSeqs), clock.now());
     batch = new Batch();
-    await writeBatch(store.db, rows);
+    await writer.write(rows);
   };
   let seeds = 0;
   const add = (body: CommandBody) => {
@@ -269,14 +269,14 @@ export async function runDurableBench(opts: { quick?: boolean } = {}): Promise<B
   const quick = opts.quick ?? false;
   const argv = process.argv;
   const rows: BenchRow[] = [];
-  if (argv.includes('--kysely-writer')) setFastSqliteWriter(false);
+  const writer: WriterKind = argv.includes('--kysely-writer') ? 'kysely' : 'fast';
   const runsAt = argv.indexOf('--restore-runs');
   const runs = runsAt > 0 ? Number(argv[runsAt + 1]) : 3;
   // The restart first: after the intake rows PostgreSQL is still writing back the dropped database's pages.
   if (!argv.includes('--intake-only')) rows.push(await restoreRow(quick ? 200_000 : 1_000_000, runs));
   if (!argv.includes('--restore-only')) {
-    rows.push(await intakeRow('sqlite', quick));
-    if (process.env.DATABASE_URL) rows.push(await intakeRow('postgres', quick));
+    rows.push(await intakeRow('sqlite', quick, writer));
+    if (process.env.DATABASE_URL) rows.push(await intakeRow('postgres', quick, writer));
   }
   return rows;
 }
