@@ -40,6 +40,8 @@ export class Follower {
   private running = false;
   private loop: Promise<void> | null = null;
   polling = false;
+  /** A replay failed and the restore has not ended: the core holds a state the writer never had (reads go to the writer: forward.ts). */
+  repairing = false;
   lagMs = 0;
   rebuildMs = 0;
   readonly lagSamples: number[] = [];
@@ -142,6 +144,7 @@ export class Follower {
   private replay(entry: FedBatch['entry'], committedAt: number): boolean {
     const r = this.d.exchange.replay(entry);
     if (!r.ok) {
+      if (r.applied) this.repairing = true;
       this.counts.mismatches++;
       this.d.log.error({ seq: entry.seq, why: r.why }, 'following: replaying a batch failed; restoring from PostgreSQL');
       return false;
@@ -190,6 +193,7 @@ export class Follower {
         this.told = seq;
         this.queue = this.queue.filter((f) => f.entry.seq > seq);
         this.d.exchange.followRebuilt();
+        this.repairing = false;
         this.d.log.info({ seq, ms: this.rebuildMs, why }, 'following: restored from PostgreSQL');
         return;
       } catch (err) {

@@ -14,6 +14,10 @@
  *   (docs/deployment.md). A request arriving already forwarded (`X-Sibyl-Forwarded`, the sender
  *   believed this instance writes) is answered 503 too, never forwarded again (no loops).
  * Writes are every POST, PUT, PATCH and DELETE, except the market-data reads sent as POST.
+ * While a follower repairs its state (a replayed batch did not give the writer's digest, until
+ * its restore ends: follower.ts), its reads go to the writer too, so it never answers from a
+ * state the writer never had — except its own status, metrics and stream upgrades (its streams
+ * tell nothing of the failed batch and resync after the restore).
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { errors } from '../errors/catalogue.js';
@@ -22,6 +26,11 @@ const READ_POSTS = new Set(['/books', '/prices', '/midpoints', '/spreads', '/las
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 export const FORWARDED_HEADER = 'x-sibyl-forwarded';
 const CHANGING = 'the writer is changing (failover in progress); the request was not applied here — retry shortly';
+
+/** Reads a repairing follower answers itself. */
+function ownRead(url: string): boolean {
+  return url.startsWith('/admin/status') || url.startsWith('/metrics') || url.startsWith('/ws/');
+}
 
 export function isWrite(method: string, url: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
@@ -37,6 +46,8 @@ interface Reply { hijack(): void; raw: ServerResponse }
 export interface ForwardTarget {
   /** True while this instance follows (writes go to the writer). */
   readonly forwarding: boolean;
+  /** True while a following instance repairs its state: reads go to the writer too. */
+  readonly forwardingReads: boolean;
   /** The writer's base URL, null when unknown. */
   readonly writerUrl: string | null;
   onForwardFailed?(err: unknown): void;
@@ -59,7 +70,8 @@ function unavailable(res: ServerResponse, message: string): void {
 export function forwardHook(target: ForwardTarget) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 1000 });
   const hook = (req: Req, reply: Reply, done: (err?: Error) => void): void => {
-    if (!target.forwarding || !isWrite(req.method, req.url)) return done();
+    if (!target.forwarding) return done();
+    if (!isWrite(req.method, req.url) && !(target.forwardingReads && !ownRead(req.url))) return done();
     if (req.headers[FORWARDED_HEADER] !== undefined) return done(errors.unavailable(CHANGING, 1));
     const base = target.writerUrl;
     if (base === null) return done(errors.unavailable(CHANGING, 1));

@@ -82,6 +82,10 @@ export class Cluster implements ForwardTarget {
     return this.d.exchange.isFollower;
   }
 
+  get forwardingReads(): boolean {
+    return this.follower?.repairing === true;
+  }
+
   get writerUrl(): string | null {
     return this.d.lease.writerUrl;
   }

@@ -12,7 +12,8 @@ import type { CommittedBatch } from './events.js';
 import { readJournal, type JournalEntry } from './journal.js';
 import type { Sealer } from './sealer.js';
 
-export type ReplayOutcome = { ok: true; event: CommittedBatch } | { ok: false; why: string };
+/** Not ok: `applied` when the core (and sealer) changed before the failure — they must be restored. */
+export type ReplayOutcome = { ok: true; event: CommittedBatch } | { ok: false; why: string; applied: boolean };
 
 /**
  * Applies `entry` to `ex` as the batch after the sealer's last one. Not ok: the entry is not the
@@ -20,7 +21,7 @@ export type ReplayOutcome = { ok: true; event: CommittedBatch } | { ok: false; w
  * sealer are then dirty: the caller restores them from the database).
  */
 export function replayEntry(ex: ExchangeCore, sealer: Sealer, entry: JournalEntry, generation: number): ReplayOutcome {
-  if (entry.seq !== sealer.batchSeq + 1) return { ok: false, why: `batch ${entry.seq} is not the next one (the core holds ${sealer.batchSeq})` };
+  if (entry.seq !== sealer.batchSeq + 1) return { ok: false, why: `batch ${entry.seq} is not the next one (the core holds ${sealer.batchSeq})`, applied: false };
   const batch = new Batch();
   try {
     for (const c of entry.commands) {
@@ -28,10 +29,10 @@ export function replayEntry(ex: ExchangeCore, sealer: Sealer, entry: JournalEntr
       if (hasEffects(r.effects)) batch.add(r.effects, c);
     }
     const sealed = sealer.seal(batch, ex, entry.at, { generation, event: true });
-    if (sealed.digest !== entry.digest) return { ok: false, why: `batch ${entry.seq}: digest ${sealed.digest} differs from the writer's ${entry.digest}` };
+    if (sealed.digest !== entry.digest) return { ok: false, why: `batch ${entry.seq}: digest ${sealed.digest} differs from the writer's ${entry.digest}`, applied: true };
     return { ok: true, event: sealed.event! };
   } catch (err) {
-    return { ok: false, why: `batch ${entry.seq}: replaying it threw ${(err as Error).message}` };
+    return { ok: false, why: `batch ${entry.seq}: replaying it threw ${(err as Error).message}`, applied: true };
   }
 }
 

@@ -77,7 +77,7 @@ export class ExchangeService extends CommandQueue {
 
   /** Follower: applies a journaled batch to the core (replay.ts) and tells it; not ok: the core must be restored (`followRestore`). */
   replay(entry: JournalEntry): ReplayOutcome {
-    if (!this.following || this.recovering !== null) return { ok: false, why: 'not following' };
+    if (!this.following || this.recovering !== null) return { ok: false, why: 'not following', applied: false };
     return this.apply(entry);
   }
 
