@@ -10,14 +10,21 @@
  *  - failover with N resting orders (1,000,000; 100,000 with --quick): the orders are placed
  *    in-process through the exchange's own command path before the instances start; then SIGKILL
  *    the writer and time until the follower, now writer, accepts an order (target ≤ 2 s);
- *  - the followers' replay counters: digest mismatches must be 0.
+ *  - the followers' replay counters: digest mismatches must be 0 — after the lag rows, and after
+ *    a mixed load of 10 minutes (1 with --quick) with the simulated traders on (SIBYL_DEMO_LIVE,
+ *    200 moves/s) plus crossing orders, cancels, splits, merges and a resolution over HTTP;
+ *  - the writer's speed with a follower against one instance alone, on the same PostgreSQL and the
+ *    same load (autocannon, 10 connections, signed resting orders), arms interleaved A B A B
+ *    (target ≥ 0.8×).
  * Run standalone: `node --import tsx bench/follow.ts [--quick]`.
  */
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { BenchRow } from './types.js';
-import { newTrader, order, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
+import { newMarket, newTrader, order, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
+import { l2Headers } from '../test/auth/helpers.js';
+import { load } from './http.js';
 import { openStore } from '../src/store/db.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { ExchangeService } from '../src/exchange/service.js';
@@ -130,8 +137,110 @@ async function followLag(writer: Instance, follower: Instance, traders: Trader[]
   return { lags, reached, answers };
 }
 
+/** Orders/s the writer of an `instances`-instance cluster takes (autocannon, signed resting orders), and its CPU µs per order. */
+async function writerSpeed(instances: number, seconds: number): Promise<{ rps: number; serverUs: number | undefined; p99: number }> {
+  const redis = await RedisServer.start();
+  const dbUrl = await freshDb();
+  let all: Instance[] = [];
+  try {
+    all = await startCluster(instances, { DATABASE_URL: dbUrl, REDIS_URL: redis.url, LOG_LEVEL: 'warn', SIBYL_MAX_CONNECTIONS_PER_IP: '100000' });
+    const writer = await writerOf(all);
+    const { conditionId, tokens } = await newMarket(writer);
+    const traders: Trader[] = [];
+    for (let i = 0; i < 8; i++) {
+      const t = await newTrader(writer, 1_000_000);
+      await signed(writer, t, 'POST', '/split', { market: conditionId, amount: String(400_000 * 1e6) });
+      traders.push(t);
+    }
+    let k = 0;
+    const build = () => {
+      const t = traders[k % traders.length]!;
+      const body = JSON.stringify(resting(t, tokens[0], k++));
+      return { method: 'POST' as const, path: '/order', headers: { 'content-type': 'application/json', ...l2Headers(t.creds, t.address, 'POST', '/order', body) }, body };
+    };
+    const ctx = { baseUrl: writer.url, adminToken: '', dataDir: '', serverPid: writer.child?.pid };
+    await load(ctx, [{ path: '/order', build }], { rounds: 1, durationS: 1, connections: 10 }); // warm-up
+    const s = await load(ctx, [{ path: '/order', build }], { rounds: 1, durationS: seconds, connections: 10 });
+    if (s.failure) throw new Error(`writer speed: ${s.failure}`);
+    return { rps: s.rps, serverUs: s.serverUs, p99: s.p99 };
+  } finally {
+    for (const i of all) await i.kill();
+    await redis.stop();
+  }
+}
+
+async function writerSpeedRow(quick: boolean): Promise<BenchRow> {
+  const alone: number[] = [];
+  const paired: number[] = [];
+  const us: string[] = [];
+  for (let round = 0; round < 2; round++) {
+    const a = await writerSpeed(1, quick ? 3 : 6);
+    const b = await writerSpeed(2, quick ? 3 : 6);
+    alone.push(a.rps);
+    paired.push(b.rps);
+    us.push(`${Math.round(a.serverUs ?? 0)}/${Math.round(b.serverUs ?? 0)}`);
+  }
+  const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
+  const ratio = mean(paired) / mean(alone);
+  return { suite: 'follow', scenario: 'POST /order to the writer with a follower ÷ to one instance alone (same PostgreSQL, autocannon 10 connections)', reqPerSec: Math.round(mean(paired)),
+    p50ms: 0, p99ms: 0, ratio, target: '≥ 0.8×', met: ratio >= 0.8,
+    note: `alone ${alone.map(Math.round).join(', ')} orders/s, with a follower ${paired.map(Math.round).join(', ')} (A B A B); writer CPU µs/order alone/paired: ${us.join('; ')}` };
+}
+
+/** A writer and a follower under the simulated traders and a mixed load for `minutes`; the follower's counters, and whether both show the same books. */
+async function mixedLoadRow(minutes: number): Promise<BenchRow> {
+  const redis = await RedisServer.start();
+  const dbUrl = await freshDb();
+  let all: Instance[] = [];
+  try {
+    const store = openStore({ databaseUrl: dbUrl, dataDir: '' });
+    await migrateToLatest(store);
+    const markets = await addMarkets(store, 8);
+    await store.close();
+    all = await startCluster(2, { DATABASE_URL: dbUrl, REDIS_URL: redis.url, LOG_LEVEL: 'warn', SIBYL_MAX_CONNECTIONS_PER_IP: '100000', SIBYL_DEMO_LIVE: '1', SIBYL_DEMO_RATE: '200' });
+    const writer = await writerOf(all);
+    const follower = all.find((i) => i !== writer)!;
+    const traders: Trader[] = [];
+    for (let i = 0; i < 4; i++) {
+      const t = await newTrader(writer, 1_000_000);
+      for (const m of markets.slice(0, 4)) await signed(follower, t, 'POST', '/split', { market: m, amount: String(50_000 * 1e6) });
+      traders.push(t);
+    }
+    const tokens = await Promise.all(markets.slice(0, 4).map(async (m) => (await (await fetch(`${writer.url}/markets/${m}`)).json() as { tokens: Array<{ token_id: string }> }).tokens.map((x) => x.token_id)));
+    const end = Date.now() + minutes * 60_000;
+    let k = 0;
+    let resolved = false;
+    while (Date.now() < end) {
+      const t = traders[k % traders.length]!;
+      const tok = tokens[k % tokens.length]![0]!;
+      const via = k % 2 === 0 ? writer : follower; // writes through the follower are forwarded
+      const price = 0.4 + (k % 20) / 100;
+      await signed(via, t, 'POST', '/order', order(t, tok, k % 2 === 0 ? 'BUY' : 'SELL', Math.round(price * 100) / 100, 5 + (k % 50) / 10));
+      if (k % 50 === 49) await signed(via, t, 'DELETE', '/cancel-all');
+      if (k % 200 === 199) await signed(via, t, 'POST', '/merge', { market: markets[k % 4], amount: '1000000' });
+      if (!resolved && Date.now() > end - minutes * 30_000) {
+        resolved = (await writer.admin('POST', `/markets/${markets[7]}/resolve`, { winner: 0 })).status === 200;
+      }
+      k++;
+      await sleep(20);
+    }
+    await sleep(3000);
+    const f = (await follower.status()).follow;
+    const same = await Promise.all(tokens.map(async ([tok]) => {
+      const [a, b] = await Promise.all([writer, follower].map(async (i) => JSON.stringify(((await (await fetch(`${i.url}/book?token_id=${tok}`)).json()) as { bids: unknown; asks: unknown }))));
+      return a === b;
+    }));
+    return { suite: 'follow', scenario: `mixed load for ${minutes} min, simulated traders on: replay digest mismatches`, reqPerSec: 0, p50ms: f.mismatches, p99ms: f.mismatches,
+      target: '0', met: f.mismatches === 0 && same.every(Boolean),
+      note: `${f.replayed} batches replayed (${f.filled} from the journal table), ${f.restores} restore(s); ${k} orders over HTTP besides the traders'; books equal on both: ${same.every(Boolean)}; resolved a market: ${resolved}` };
+  } finally {
+    for (const i of all) await i.kill();
+    await redis.stop();
+  }
+}
+
 export async function runFollowBench(opts: { quick: boolean }): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
+  const rows: BenchRow[] = [await writerSpeedRow(opts.quick), await mixedLoadRow(opts.quick ? 1 : 10)];
   const redis = await RedisServer.start();
   const dbUrl = await freshDb();
   const n = opts.quick ? 100_000 : 1_000_000;

@@ -28,7 +28,7 @@ export function replayEntry(ex: ExchangeCore, sealer: Sealer, entry: JournalEntr
       const r = ex.apply(c);
       if (hasEffects(r.effects)) batch.add(r.effects, c);
     }
-    const sealed = sealer.seal(batch, ex, entry.at, { generation, event: true });
+    const sealed = sealer.seal(batch, ex, entry.at, { generation, event: true, digest: true });
     if (sealed.digest !== entry.digest) return { ok: false, why: `batch ${entry.seq}: digest ${sealed.digest} differs from the writer's ${entry.digest}`, applied: true };
     return { ok: true, event: sealed.event! };
   } catch (err) {

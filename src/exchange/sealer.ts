@@ -19,11 +19,14 @@ export interface SealOptions {
   event: boolean;
   /** Journal the batch at this writer epoch, keeping at least `keep` entries (journal.ts). */
   journal?: { epoch: number; keep: number };
+  /** Compute the rows' digest without journaling (a replay compares it). */
+  digest?: boolean;
 }
 
 export interface Sealed {
   rows: SealedBatch;
   event: CommittedBatch | null;
+  /** The rows' digest when journaled or asked for, else ''. */
   digest: string;
 }
 
@@ -48,7 +51,7 @@ export class Sealer {
     const seq = ++this.batchSeq;
     const bookSeqs = advanceBookSeqs(batch, this.bookSeqs);
     const rows = seal(batch, ex, this.tradeSeq, seq, bookSeqs, at);
-    const digest = digestOf(rows);
+    const digest = o.journal !== undefined || o.digest === true ? digestOf(rows) : '';
     const journal: JournalEntry | undefined = o.journal && { seq, epoch: o.journal.epoch, at, commands: batch.commands, digest };
     if (journal !== undefined) {
       rows.journal.push({ seq, epoch: journal.epoch, at, commands: JSON.stringify(journal.commands), digest });
