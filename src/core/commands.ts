@@ -1,14 +1,13 @@
 /**
  * Commands as data: everything that changes the exchange is one of these plain objects, built by
  * a use case (src/trading, src/operator, src/heartbeats, …), stamped by the exchange's queue with
- * its time and an id seed, applied by `ExchangeCore.apply` and journaled with the batch it
+ * its time and an id seed, applied by `ExchangeCore.apply` (its one dispatch by `type`) and journaled with the batch it
  * committed in. A follower applies the same commands to its own core and gets the same state
  * (src/cluster/README.md): `apply` is a pure function of the core's state and the command —
  * time is the command's `at`, ids come from its `seed` (ids.ts `commandIds`), nothing else is read.
  * A command is JSON as it is (the journal stores it so), so no field is a bigint or a Map.
  */
 import type { CancelResult, Effects, MarketSettings, OpResult, OrderCommand, PlaceResult } from './types.js';
-import type { ExchangeCore } from './exchange.js';
 
 /** What a use case hands to the exchange. */
 export type CommandBody =
@@ -50,22 +49,3 @@ export interface ResultOf {
 }
 
 export type CommandResult = ResultOf[CommandType];
-
-/** The one dispatch from a command to the core's operation of its kind. */
-export function applyTo(ex: ExchangeCore, c: Command): CommandResult {
-  switch (c.type) {
-    case 'place': return ex.placeOrder(c.order);
-    case 'cancel': return ex.cancelOrders(c.wallet, c.orderIds, c.reason);
-    case 'cancel-all': return ex.cancelAll(c.wallet, c.reason);
-    case 'cancel-market': return ex.cancelMarket(c.wallet, c.conditionId, c.asset, c.reason);
-    case 'deposit': return ex.deposit(c.wallet, c.amount);
-    case 'withdraw': return ex.withdraw(c.wallet, c.amount);
-    case 'split': return ex.split(c.wallet, c.conditionId, c.amount);
-    case 'merge': return ex.merge(c.wallet, c.conditionId, c.amount);
-    case 'redeem': return ex.redeem(c.wallet, c.conditionId);
-    case 'convert': return ex.convert(c.wallet, c.marketId, BigInt(c.indexSet), c.amount);
-    case 'resolve': return ex.resolve(c.conditionId, c.payouts);
-    case 'settings': return ex.market(c.market.conditionId) ? ex.updateMarket(c.market) : ex.createMarket(c.market);
-    case 'expire': return ex.expireDue(c.at);
-  }
-}

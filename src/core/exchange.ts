@@ -6,15 +6,14 @@
  */
 
 import { reject, type Reject } from '../domain/rejects.js';
-import { ASK, BID } from '../engine/book.js';
-import { MICRO } from '../domain/money.js';
 import type { Balance, BalanceRow, PositionRow } from '../ledger/types.js';
 import { cancelMany, createMarket, expireDue, walletOrders, resolveMarket, updateMarket } from './markets.js';
 import { place } from './place.js';
 import { convert } from './convert.js';
 import { loadSnapshot, SnapshotLoader, takeSnapshot, type ExchangeSnapshot, type SnapshotHead } from './snapshot.js';
 import { State } from './state.js';
-import { applyTo, type Command, type ResultOf } from './commands.js';
+import type { Command, CommandResult, ResultOf } from './commands.js';
+import { bookView } from './book-view.js';
 import type {
   BookMeta, BookView, CancelResult, ExchangeCounters, Clock, Effects, IdSource, MarketRow, MarketSettings, OpResult, OrderCommand, OrderRow, PlaceResult,
 } from './types.js';
@@ -54,7 +53,26 @@ export class ExchangeCore {
     const st = this.state;
     st.clock = { now: () => c.at };
     st.ids.begin?.(c.at, c.seed);
-    return applyTo(this, c) as ResultOf[C['type']];
+    return this.dispatch(c) as ResultOf[C['type']];
+  }
+
+  /** The one dispatch from a command to the operation of its kind. */
+  private dispatch(c: Command): CommandResult {
+    switch (c.type) {
+      case 'place': return this.placeOrder(c.order);
+      case 'cancel': return this.cancelOrders(c.wallet, c.orderIds, c.reason);
+      case 'cancel-all': return this.cancelAll(c.wallet, c.reason);
+      case 'cancel-market': return this.cancelMarket(c.wallet, c.conditionId, c.asset, c.reason);
+      case 'deposit': return this.deposit(c.wallet, c.amount);
+      case 'withdraw': return this.withdraw(c.wallet, c.amount);
+      case 'split': return this.split(c.wallet, c.conditionId, c.amount);
+      case 'merge': return this.merge(c.wallet, c.conditionId, c.amount);
+      case 'redeem': return this.redeem(c.wallet, c.conditionId);
+      case 'convert': return this.convert(c.wallet, c.marketId, BigInt(c.indexSet), c.amount);
+      case 'resolve': return this.resolve(c.conditionId, c.payouts);
+      case 'settings': return this.market(c.market.conditionId) ? this.updateMarket(c.market) : this.createMarket(c.market);
+      case 'expire': return this.expireDue(c.at);
+    }
   }
 
   // ── markets ────────────────────────────────────────────────────────────────────────────────
@@ -92,9 +110,7 @@ export class ExchangeCore {
 
   cancelOrders(wallet: string, ids: string[], reason = USER_CANCEL): CancelResult { return this.cancelIds(wallet, ids, reason); }
 
-  cancelAll(wallet: string, reason = USER_CANCEL): CancelResult {
-    return this.cancelIds(wallet, Array.from(walletOrders(this.state, wallet), (r) => r.id), reason);
-  }
+  cancelAll(wallet: string, reason = USER_CANCEL): CancelResult { return this.cancelMarket(wallet, undefined, undefined, reason); }
 
   cancelMarket(wallet: string, conditionId?: string, asset?: string, reason = USER_CANCEL): CancelResult {
     return this.cancelIds(wallet, Array.from(walletOrders(this.state, wallet, conditionId, asset), (r) => r.id), reason);
@@ -251,24 +267,8 @@ export class ExchangeCore {
     return { seq: st.seq, deposited: st.ledger.deposited, withdrawn: st.ledger.withdrawn, takerMatched: st.takerMatched, makerMatched: st.makerMatched };
   }
 
-  /** Aggregated depth of a token's book in its own price terms (outcome 1 mirrors outcome 0). */
-  book(tokenId: string, maxLevels = Infinity): BookView | undefined {
-    const t = this.state.tokens.get(tokenId);
-    const m = t?.market;
-    if (!t || !m) return undefined;
-    const b = m.book;
-    const mirror = (l: { price: number; size: number }) => ({ price: t.outcome === 0 ? l.price : MICRO - l.price, size: l.size });
-    const bids = b.depth(t.outcome === 0 ? BID : ASK, maxLevels).map(mirror);
-    const asks = b.depth(t.outcome === 0 ? ASK : BID, maxLevels).map(mirror);
-    const last = b.lastTradeIdx === 0 ? null : b.lastTradeIdx * b.res;
-    const takerBid = b.lastTradeSide === BID;
-    return {
-      conditionId: m.row.conditionId, asset: tokenId, bids, asks, version: b.version, lastChangeMs: b.lastChangeMs,
-      lastTradePrice: last === null ? null : t.outcome === 0 ? last : MICRO - last,
-      lastTradeSide: last === null ? null : takerBid === (t.outcome === 0) ? 'BUY' : 'SELL',
-      tickSize: m.row.tickSize, minOrderSize: m.row.minOrderSize,
-    };
-  }
+  /** Aggregated depth of a token's book in its own price terms (outcome 1 mirrors outcome 0): book-view.ts. */
+  book(tokenId: string, maxLevels = Infinity): BookView | undefined { return bookView(this.state, tokenId, maxLevels); }
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
   private cancelIds(wallet: string, ids: string[], reason: string): CancelResult {

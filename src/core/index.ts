@@ -2,7 +2,7 @@
 export { ExchangeCore, USER_CANCEL } from './exchange.js';
 export { checkInvariants, findViolations } from './invariants.js';
 export { commandIds, counterIds, manualClock, randomSeeds, systemClock, type CounterIds } from './ids.js';
-export { applyTo, type Command, type CommandBody, type CommandResult, type CommandType, type ResultOf } from './commands.js';
+export type { Command, CommandBody, CommandResult, CommandType, ResultOf } from './commands.js';
 export { EXPIRED_REASON, RESOLVED_REASON, DEFAULT_MIN_SIZE, inMarket } from './markets.js';
 export { STP_REASON, FAK_REASON } from './place.js';
 export type { ExchangeSnapshot, MarketSnapshot, SnapshotHead, SnapshotLoader } from './snapshot.js';

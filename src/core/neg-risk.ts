@@ -18,14 +18,7 @@
 import { MICRO } from '../domain/money.js';
 import { reject, type Reject } from '../domain/rejects.js';
 import { COLLATERAL, FEE_ACCOUNT, marketAccount } from '../ledger/types.js';
-import type { MarketState, State } from './state.js';
-
-export interface NegRiskEvent {
-  marketId: string;
-  feeBips: number;
-  /** The questions by index (a gap is an index whose market has no order book here). */
-  questions: Array<MarketState | undefined>;
-}
+import type { MarketState, NegRiskEvent, State } from './state.js';
 
 /** The pseudo-wallet holding an event's conversion pool (collateral only). */
 export function negRiskAccount(marketId: string): string {

@@ -11,7 +11,6 @@ import { FillBuffer } from '../engine/fills.js';
 import { Ledger } from '../ledger/ledger.js';
 import { COLLATERAL } from '../ledger/types.js';
 import type { Clock, Effects, IdSource, MarketRow, OrderRow, OrderStatus, TradeRow } from './types.js';
-import type { NegRiskEvent } from './neg-risk.js';
 
 export interface MarketState {
   row: MarketRow;
@@ -34,6 +33,14 @@ export interface LiveOrder {
   /** Neighbours in the wallet's list of live orders (oldest first): see `State.walletHead`. */
   prev: LiveOrder | undefined;
   next: LiveOrder | undefined;
+}
+
+/** A neg-risk event's questions and conversion fee (src/core/neg-risk.ts works on it). */
+export interface NegRiskEvent {
+  marketId: string;
+  feeBips: number;
+  /** The questions by index (a gap is an index whose market has no order book here). */
+  questions: Array<MarketState | undefined>;
 }
 
 export class State {

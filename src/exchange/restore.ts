@@ -8,23 +8,14 @@
  * SQLite by `sqlite-restore.ts` on the raw handle, on PostgreSQL through Kysely.
  */
 import { sql, type Kysely } from 'kysely';
-import { ExchangeCore, type Clock, type IdSource, type OrderRow, type Side, type OrderType, type OrderStatus, type SnapshotHead, type SnapshotLoader } from '../core/index.js';
+import { ExchangeCore, type Clock, type IdSource, type SnapshotHead, type SnapshotLoader } from '../core/index.js';
 import type { Database } from '../store/schema.js';
-import type { OrdersTable } from '../store/schema-exchange.js';
 import { CATALOG_MARKET_COLUMNS, marketRowOf } from './settings.js';
 import { sqliteOf } from '../store/handles.js';
 import { streamSqlite } from './sqlite-restore.js';
+import { orderFromRow, restoreTuning } from './order-rows.js';
 import { prepared } from '../store/prepared.js';
 
-export function orderFromRow(r: OrdersTable): OrderRow {
-  return {
-    id: r.id, seq: r.seq, wallet: r.wallet, apiKey: r.api_key, builder: r.builder, conditionId: r.market, tokenId: r.token_id,
-    outcomeIndex: r.outcome as 0 | 1, side: r.side as Side, type: r.type as OrderType, postOnly: r.post_only === 1,
-    price: r.price, originalSize: r.original_size, sizeMatched: r.size_matched, amount: r.amount, expiration: r.expiration,
-    status: r.status as OrderStatus, cancelReason: r.cancel_reason, createdAt: r.created_at, updatedAt: r.updated_at,
-    reserved: r.reserved, maxFee: r.max_fee, feeBase: r.fee_base, feeCharged: r.fee_charged, notional: r.notional,
-  };
-}
 
 export interface Restored {
   exchange: ExchangeCore;
@@ -92,16 +83,6 @@ async function restoreIn(db: Kysely<Database>, clock: Clock, ids: IdSource): Pro
   return { exchange, tradeSeq: Number(maxTrade?.m ?? 0), batchSeq: state?.batch_seq ?? 0, bookSeqs };
 }
 
-/**
- * How the restore reads live orders (keyset pages on `seq`: a large book is never held whole).
- * - `pgPage`: rows a page on PostgreSQL (one round trip each);
- * - `sqlitePage`: rows a page read on this thread (`all()` on a page of 512 costs about a
- *   quarter less than `iterate()` row by row, and the page's arrays die young);
- * - `threadFrom`: from this many live orders (judged by the live seq span) SQLite's pages are
- *   read on a worker thread, in pages of `threadPage` with at most `ahead` in flight.
- * Tests lower them to run every path on small books.
- */
-export const restoreTuning = { pgPage: 5000, sqlitePage: 512, threadFrom: 20_000, threadPage: 4096, ahead: 16 };
 
 /** The portable path (PostgreSQL, inside restoreFromDb's snapshot): live orders in pages by seq, then balances and positions. */
 async function streamKysely(tx: Kysely<Database>, loader: SnapshotLoader): Promise<void> {

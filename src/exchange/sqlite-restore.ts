@@ -23,7 +23,7 @@ import type { Kysely } from 'kysely';
 import type { OrderStatus, OrderType, Side, SnapshotLoader } from '../core/index.js';
 import type { Database } from '../store/schema.js';
 import type { OrdersTable } from '../store/schema-exchange.js';
-import { orderFromRow, restoreTuning } from './restore.js';
+import { orderFromRow, restoreTuning } from './order-rows.js';
 
 type Sqlite = SqliteDatabase.Database;
 

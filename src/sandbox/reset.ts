@@ -20,7 +20,8 @@ import type { Kysely } from 'kysely';
 import { openStore } from '../store/db.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { DEMO_SEED, loadDemo } from '../demo/load.js';
-import { fillEventItems } from '../catalog/event-json.js';import type { Collateral } from '../domain/ctf-ids.js';
+import { fillEventItems } from '../catalog/event-json.js';
+import type { Collateral } from '../domain/ctf-ids.js';
 
 
 /** Tables a reset never touches (state of the process or the operator, not of the venue). */

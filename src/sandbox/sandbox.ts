@@ -21,7 +21,8 @@ import { PgSimPruner } from './prune-pg.js';
 import { buildTemplate, holdsDemo, replaceFromTemplate, type Template } from './reset.js';
 import { demoBaseOf } from '../demo/load.js';
 import { replaceOnPostgres } from './reset-pg.js';
-import { replaceState } from './replace.js';import type { Collateral } from '../domain/ctf-ids.js';
+import { replaceState } from './replace.js';
+import type { Collateral } from '../domain/ctf-ids.js';
 
 
 export interface SandboxDeps extends TraderDeps {

@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import { inMarket, type OrderRow } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
-import { orderFromRow } from '../exchange/restore.js';
+import { orderFromRow } from '../exchange/order-rows.js';
 import type { Database } from '../store/schema.js';
 import type { TradeMakersTable, TradesTable } from '../store/schema-exchange.js';
 import { OrderJson, pageJson, SPEC_ORDER, VENUE_ORDER } from './order-json.js';

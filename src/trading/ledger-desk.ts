@@ -11,7 +11,8 @@ import type { CommandBody } from '../core/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import { COLLATERAL } from '../ledger/types.js';
 import { ApiError, errors } from '../errors/catalogue.js';
-import { parseMicroDigits, tooLargeMessage } from '../domain/micro-input.js';import { tokenKey } from '../domain/ids.js';
+import { parseMicroDigits, tooLargeMessage } from '../domain/micro-input.js';
+import { tokenKey } from '../domain/ids.js';
 
 
 /** The answers as TypeBox schemas, the one source: src/routes/trading/ledger.ts declares them, the desk's types are `Static<>`. */

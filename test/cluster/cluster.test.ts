@@ -204,6 +204,11 @@ describe('cluster: one writer, followers that forward and follow', { skip: pgBac
     await until('an event through the resumed stream', 5000, async () => changes(ws).length > before);
     ws.ws.close();
     await allEqual(all, market.tokens[0], traders, 1000);
+    for (const f of followers) { // what Redis never carried came from the journal table, without a restore
+      const s = await f.status();
+      assert.ok(s.follow.filled > 0, `${f.name} filled ${s.follow.filled} batches from the journal`);
+      assert.deepEqual({ mismatches: s.follow.mismatches, restores: s.follow.restores }, { mismatches: 0, restores: 1 }, f.name);
+    }
     await checkDatabase();
   });
 

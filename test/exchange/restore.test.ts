@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends, type Backend } from '../support/backends.js';
 import { ExchangeService } from '../../src/exchange/service.js';
-import { restoreTuning } from '../../src/exchange/restore.js';
+import { restoreTuning } from '../../src/exchange/order-rows.js';
 import { checkInvariants, counterIds, manualClock, type Clock, type ExchangeCore, type ExchangeSnapshot, type OrderCommand } from '../../src/core/index.js';
 import type { Store } from '../../src/store/db.js';
 import { addMarkets, freshStore, prng, WALLETS } from './support.js';
