@@ -17,13 +17,10 @@ import { THEMES } from './themes.js';
 import { planComments, type CommentTarget } from './comments.js';
 import { CREATORS, SITES, TAGS } from './vocab.js';
 import { DAY, demoClock } from './time.js';
-import { simulateTrading } from './trading.js';
-import type { Collateral } from '../domain/ctf-ids.js';
+import { simulateTrading } from './trading.js';import type { Collateral } from '../domain/ctf-ids.js';
 
 
-import type { OnProgress } from './progress.js';
-
-export type { OnProgress };
+export type OnProgress = (what: string, done: number, total: number) => void;
 
 export interface LoadOptions {
   /** PRNG seed; the same seed always gives the same data set. */

@@ -18,7 +18,7 @@ import { AuthorPicker } from './comments.js';
 import { insertRows, nextId, syncSequence } from './bulk.js';
 import { addEvent, addThread, emptyEventChunk, type Catalog, type CommentChunk, type CommentTargets } from './scale-rows.js';
 import { CREATORS, LAST_NAMES, SITES, TAGS, COUNTRIES, CITIES, ASSETS } from './vocab.js';
-import type { OnProgress } from './progress.js';
+import type { OnProgress } from './load.js';
 import { BASE_MS, DAY, slugify } from './time.js';
 
 export interface ScaleOptions {

@@ -16,8 +16,7 @@ import { eventDetail } from '../events.js';
 import { storeEventItems } from '../event-json.js';
 import { withEvents } from '../markets.js';
 import { msOf, settingsPatch, walletOf, type SettingsInput } from './input.js';
-import { checkNegRiskEvent, checkNegRiskMarkets } from './neg-risk.js';
-import type { Collateral } from '../../domain/ctf-ids.js';
+import { checkNegRiskEvent, checkNegRiskMarkets } from './neg-risk.js';import type { Collateral } from '../../domain/ctf-ids.js';
 
 
 export type TagRef = string | { slug: string; label: string };
