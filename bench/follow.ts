@@ -144,8 +144,9 @@ async function writerSpeed(instances: number, seconds: number): Promise<{ rps: n
   let all: Instance[] = [];
   try {
     all = await startCluster(instances, { DATABASE_URL: dbUrl, REDIS_URL: redis.url, LOG_LEVEL: 'warn', SIBYL_MAX_CONNECTIONS_PER_IP: '100000' });
+    // A busy host can move the writer role while the instances settle: ask whoever writes now.
+    const { conditionId, tokens } = await until('a market', 30_000, async () => newMarket(await writerOf(all)), 500);
     const writer = await writerOf(all);
-    const { conditionId, tokens } = await newMarket(writer);
     const traders: Trader[] = [];
     for (let i = 0; i < 8; i++) {
       const t = await newTrader(writer, 1_000_000);
