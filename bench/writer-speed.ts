@@ -8,8 +8,9 @@
  *    no feed, no follower, and its replay check is in PostgreSQL rather than Redis);
  *  - `cluster-1`: one instance with Redis (lease + fence + the feed's XADD per batch, no follower);
  *  - `cluster-2`: the writer of two instances, its follower running (replaying every batch).
- * Arms rotate round by round (A B C, B C A, …) so a neighbour's burst on this shared machine
- * falls on each alike. Per arm: orders/s, p50/p99, CPU µs per order of the writer, the follower,
+ * Every arm is up at once (idle while another is measured), so rounds are short and many: arms
+ * rotate round by round (A B C, B C A, …) and a neighbour's burst on this shared machine falls on
+ * each alike; the row is the mean over rounds. Per arm: orders/s, p50/p99, CPU µs per order of the writer, the follower,
  * the PostgreSQL backends of its database and Redis (Linux schedstat), orders per commit (the
  * batch seq's move), and the ratio to `alone`.
  * `BENCH_WRITER_ENV="K=V,K=V"` adds environment to every instance (experiments: docs/benchmarks.md).
@@ -24,7 +25,7 @@ import type { BenchRow } from './types.js';
 import { cpuNs } from './kit/server-cpu.js';
 import { mean } from './kit/stats.js';
 import { l2Headers } from '../test/auth/helpers.js';
-import { newMarket, newTrader, order, RedisServer, signed, startCluster, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
+import { newMarket, newTrader, order, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
 
 export type Arm = 'alone' | 'cluster-1' | 'cluster-2';
 export const ARMS: readonly Arm[] = ['alone', 'cluster-1', 'cluster-2'];
@@ -46,6 +47,7 @@ export interface ArmSample {
   perBatch: number;
 }
 
+/** Arm k's database is `${DB}_k`: recreated empty at every run, dropped at its end. */
 const DB = 'sibyl_bench_writer';
 
 async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -54,22 +56,31 @@ async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<
   try { return await fn(c); } finally { await c.end(); }
 }
 
-/** A fresh, empty database (dropped and created again on every arm: runs never pile up databases). */
-async function freshDb(): Promise<string> {
+function serverUrl(): string {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('the writer-speed bench needs DATABASE_URL (a PostgreSQL server)');
+  return url;
+}
+
+/** A fresh, empty database `name`. */
+async function freshDb(name: string): Promise<string> {
+  const url = serverUrl();
   await admin(url, async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${DB}`);
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name}`);
   });
   const u = new URL(url);
-  u.pathname = `/${DB}`;
+  u.pathname = `/${name}`;
   return u.toString();
+}
+
+async function dropDbs(n: number): Promise<void> {
+  await admin(serverUrl(), async (c) => { for (let k = 0; k < n; k++) await c.query(`DROP DATABASE IF EXISTS ${DB}_${k} WITH (FORCE)`); });
 }
 
 /** CPU ns of the PostgreSQL backends connected to `db` now (the server must be on this host). */
 async function pgBackends(dbUrl: string): Promise<number[]> {
-  return admin(dbUrl, async (c) => (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [DB])).rows.map((r) => Number(r.pid)));
+  return admin(dbUrl, async (c) => (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => Number(r.pid)));
 }
 const cpuOf = (pids: number[]) => pids.reduce((s, p) => s + (cpuNs(p) ?? 0), 0);
 
@@ -90,38 +101,52 @@ function resting(t: Trader, token: string, k: number) {
 }
 
 /** `n` signed orders over `connections` connections; throws on any non-2xx answer. */
-async function fire(writer: Instance, traders: Trader[], token: string, n: number, connections: number): Promise<{ result: autocannon.Result; seconds: number }> {
-  let k = 0;
+async function fire(s: Setup, n: number, connections: number): Promise<{ result: autocannon.Result; seconds: number }> {
+  const { traders, token } = s;
   const t0 = performance.now();
+  let answered = 0;
+  let last = t0; // autocannon ends an `amount` run on its next 1 s tick: the rate is taken to the last answer
   let bad: string | undefined;
   const result = await autocannon({
-    url: writer.url, connections, amount: n,
+    url: s.writer.url, connections, amount: n,
     requests: [{
       method: 'POST', path: '/order',
       setupRequest: (req) => {
+        const k = s.placed++;
         const t = traders[k % traders.length]!;
-        const body = JSON.stringify(resting(t, token, k++));
+        const body = JSON.stringify(resting(t, token, k));
         return { ...req, method: 'POST', path: '/order', body, headers: { 'content-type': 'application/json', ...l2Headers(t.creds, t.address, 'POST', '/order', body) } };
       },
-      onResponse: (status, body) => { if (bad === undefined && status !== 200) bad = `${status} ${body.slice(0, 300)}`; },
+      onResponse: (status, body) => {
+        if (++answered === n) last = performance.now();
+        if (bad === undefined && status !== 200) bad = `${status} ${body.slice(0, 300)}`;
+      },
     }],
   });
-  const seconds = (performance.now() - t0) / 1000; // autocannon's own `duration` is in whole seconds
+  const seconds = ((answered >= n ? last : performance.now()) - t0) / 1000;
   if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`writer-speed: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; first: ${bad}`);
   return { result, seconds };
 }
 
-/** One arm on a fresh database: start, set up a market and 8 funded traders, warm up, measure `n` orders. */
-export async function runArm(arm: Arm, n: number, build: Build = HERE, connections = 16): Promise<ArmSample> {
-  const dbUrl = await freshDb();
+/** An arm that is up: its instances on a database of its own, a market, 8 funded traders. */
+interface Setup {
+  arm: Arm; build: Build; dbUrl: string; redis: RedisServer | null; all: Instance[];
+  writer: Instance; follower: Instance | undefined; traders: Trader[]; token: string;
+  /** Orders placed so far (the k-th order of every arm is alike). */
+  placed: number;
+}
+
+/** Starts one arm on a fresh database `db` and warms it up (JIT, pools, prepared statements). */
+async function setUp(arm: Arm, build: Build, db: string, warm: number): Promise<Setup> {
+  const dbUrl = await freshDb(db);
   const redis = arm === 'alone' ? null : await RedisServer.start();
   let all: Instance[] = [];
   try {
     const env: Record<string, string> = { DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', SIBYL_MAX_CONNECTIONS_PER_IP: '100000', ...extraEnv() };
     if (redis) env.REDIS_URL = redis.url;
     all = await startCluster(arm === 'cluster-2' ? 2 : 1, env, build.bin);
-    const writer = await writerOf(all);
-    const follower = all.find((i) => i !== writer);
+    await sleep(2000); // past the lease's first renewal tick
+    const writer = await until('a writer', 20_000, () => writerOf(all), 250);
     const { conditionId, tokens } = await newMarket(writer);
     const traders: Trader[] = [];
     for (let i = 0; i < 8; i++) {
@@ -130,35 +155,63 @@ export async function runArm(arm: Arm, n: number, build: Build = HERE, connectio
       if (r.status !== 200) throw new Error(`split: ${r.status} ${r.text}`);
       traders.push(t);
     }
-    await fire(writer, traders, tokens[0], Math.min(1000, n), connections); // warm-up: JIT, pools, prepared statements
-    const pids = await pgBackends(dbUrl);
-    const seq0 = await batchSeq(dbUrl);
-    const cpu0 = [cpuNs(writer.child?.pid) ?? 0, cpuNs(follower?.child?.pid) ?? 0, cpuOf(pids), cpuNs(redis?.child?.pid) ?? 0];
-    const { result: r, seconds } = await fire(writer, traders, tokens[0], n, connections);
-    const cpu1 = [cpuNs(writer.child?.pid) ?? 0, cpuNs(follower?.child?.pid) ?? 0, cpuOf(pids), cpuNs(redis?.child?.pid) ?? 0];
-    const batches = (await batchSeq(dbUrl)) - seq0;
-    const us = (i: number) => (cpu1[i]! - cpu0[i]!) / 1000 / n;
-    return {
-      arm, build: build.name, orders: n, rps: n / seconds, p50: r.latency.p50, p99: r.latency.p99,
-      writerUs: us(0), followerUs: us(1), pgUs: us(2), redisUs: us(3), perBatch: batches > 0 ? n / batches : 0,
-    };
-  } finally {
-    for (const i of all) await i.kill();
-    await redis?.stop();
+    const setup: Setup = { arm, build, dbUrl, redis, all, writer, follower: all.find((i) => i !== writer), traders, token: tokens[0], placed: 0 };
+    await fire(setup, warm, 16);
+    return setup;
+  } catch (err) {
+    await tearDown({ all, redis }).catch(() => {});
+    throw withLogs(err, `${build.name} ${arm}`, all);
   }
 }
 
-/** Every arm of every build `rounds` times, rotating the order; the samples in the order measured. */
-export async function measureArms(opts: { rounds: number; orders: number; arms?: readonly Arm[]; builds?: readonly Build[]; log?: (s: ArmSample) => void }): Promise<ArmSample[]> {
-  const runs = (opts.arms ?? ARMS).flatMap((arm) => (opts.builds ?? [HERE]).map((build) => ({ arm, build })));
+function withLogs(err: unknown, what: string, all: Instance[]): Error {
+  const logs = all.map((i) => `${i.name}:\n  ${i.logs.slice(-12).join('\n  ')}`).join('\n');
+  return new Error(`writer-speed ${what}: ${(err as Error).message}\ninstance logs (last lines):\n${logs}`);
+}
+
+async function tearDown(s: Pick<Setup, 'all' | 'redis'>): Promise<void> {
+  for (const i of s.all) await i.kill();
+  await s.redis?.stop();
+}
+
+/** One round: `n` orders to the arm's writer, with its processes' CPU and its commits around it. */
+async function measure(s: Setup, n: number, connections: number): Promise<ArmSample> {
+  const pids = await pgBackends(s.dbUrl);
+  const seq0 = await batchSeq(s.dbUrl);
+  const cpu = () => [cpuNs(s.writer.child?.pid) ?? 0, cpuNs(s.follower?.child?.pid) ?? 0, cpuOf(pids), cpuNs(s.redis?.child?.pid) ?? 0];
+  const cpu0 = cpu();
+  const { result: r, seconds } = await fire(s, n, connections).catch((err: unknown) => { throw withLogs(err, `${s.build.name} ${s.arm}`, s.all); });
+  const cpu1 = cpu();
+  const batches = (await batchSeq(s.dbUrl)) - seq0;
+  const us = (i: number) => (cpu1[i]! - cpu0[i]!) / 1000 / n;
+  return {
+    arm: s.arm, build: s.build.name, orders: n, rps: n / seconds, p50: r.latency.p50, p99: r.latency.p99,
+    writerUs: us(0), followerUs: us(1), pgUs: us(2), redisUs: us(3), perBatch: batches > 0 ? n / batches : 0,
+  };
+}
+
+/**
+ * Every arm of every build set up at once (each on its own fresh database), then `rounds` rounds
+ * of `orders` orders to each, the order rotating round by round; the samples in the order measured.
+ */
+export async function measureArms(opts: { rounds: number; orders: number; arms?: readonly Arm[]; builds?: readonly Build[]; log?: (s: ArmSample) => void;
+  /** Instead of every arm × build: these pairs (experiments). */
+  runs?: ReadonlyArray<{ arm: Arm; build: Build }> }): Promise<ArmSample[]> {
+  const runs = opts.runs ?? (opts.arms ?? ARMS).flatMap((arm) => (opts.builds ?? [HERE]).map((build) => ({ arm, build })));
+  const setups: Setup[] = [];
   const out: ArmSample[] = [];
-  for (let round = 0; round < opts.rounds; round++) {
-    for (let j = 0; j < runs.length; j++) {
-      const { arm, build } = runs[(round + j) % runs.length]!;
-      const s = await runArm(arm, opts.orders, build);
-      opts.log?.(s);
-      out.push(s);
+  try {
+    for (const [k, { arm, build }] of runs.entries()) setups.push(await setUp(arm, build, `${DB}_${k}`, 1000));
+    for (let round = 0; round < opts.rounds; round++) {
+      for (let j = 0; j < setups.length; j++) {
+        const s = await measure(setups[(round + j) % setups.length]!, opts.orders, 16);
+        opts.log?.(s);
+        out.push(s);
+      }
     }
+  } finally {
+    for (const s of setups) await tearDown(s);
+    await dropDbs(runs.length);
   }
   return out;
 }
@@ -207,13 +260,13 @@ const logSample = (s: ArmSample) => console.error(`[bench writer-speed] ${s.buil
 /** `--against REF`: every arm on REF's build and on this checkout's, interleaved; the table. */
 export async function writerSpeedAgainst(opts: { quick: boolean; rounds?: number; orders?: number; arms?: readonly Arm[] }, ref: { name: string; root: string }): Promise<string> {
   const builds: Build[] = [{ name: ref.name, bin: join(ref.root, 'bin/sibyl.js') }, HERE];
-  const samples = await measureArms({ arms: opts.arms, builds, rounds: opts.rounds ?? (opts.quick ? 1 : 3), orders: opts.orders ?? (opts.quick ? 2000 : 8000), log: logSample });
+  const samples = await measureArms({ arms: opts.arms, builds, rounds: opts.rounds ?? (opts.quick ? 3 : 8), orders: opts.orders ?? (opts.quick ? 1000 : 2000), log: logSample });
   return armTable(samples, builds.map((b) => b.name));
 }
 
 export async function runWriterSpeedBench(opts: { quick: boolean; rounds?: number; orders?: number; arms?: readonly Arm[] }): Promise<BenchRow[]> {
   const samples = await measureArms({
-    arms: opts.arms, rounds: opts.rounds ?? (opts.quick ? 1 : 3), orders: opts.orders ?? (opts.quick ? 2000 : 8000), log: logSample,
+    arms: opts.arms, rounds: opts.rounds ?? (opts.quick ? 3 : 8), orders: opts.orders ?? (opts.quick ? 1000 : 2000), log: logSample,
   });
   console.error(armTable(samples, [HERE.name]));
   return armRows(samples);
