@@ -64,6 +64,7 @@ export async function inProcessSuites(): Promise<InProcessSuite[]> {
     { name: 'explorer', unit: 'http', run: async (o) => (await import('./explorer.js')).runExplorerBench(o) }, // the web page in chromium
     { name: 'scaling', run: async (o) => (await import('./scaling.js')).runScalingBench(o) },
     { name: 'cluster', unit: 'http', run: async (o) => (await import('./cluster.js')).runClusterBench(o) }, // writer + follower processes (DATABASE_URL)
+    { name: 'writer-speed', unit: 'http', run: async (o) => (await import('./writer-speed.js')).runWriterSpeedBench(o), against: async (o, ref) => (await import('./writer-speed.js')).writerSpeedAgainst(o, ref) }, // #42 part 5: a cluster's writer ÷ one instance alone (DATABASE_URL)
     { name: 'follow', unit: 'http', run: async (o) => (await import('./follow.js')).runFollowBench(o) }, // following by replay: lag, failover with 1M resting orders (DATABASE_URL)
   ];
 }

@@ -92,9 +92,19 @@ export class WriterLease implements WriterLock {
     await this.attempt();
   }
 
-  /** Renews (writer) or tries to take over (follower) every tick from now on; role changes go to `watch`. */
+  /**
+   * Renews (writer) or tries to take over (follower) every tick from now on; role changes go to
+   * `watch`. A writer renews at once: the time since `start()` took the role was the process's
+   * start-up (restoring a large book can take longer than the lease timeout), not a pause, so the
+   * pause check counts from here; the renewal's own `WHERE epoch AND backend_pid` still finds a
+   * takeover that happened meanwhile (a follower that broke the lease ended this lock session).
+   */
   startTicking(): void {
     if (this.timer || this.closed) return;
+    if (this.role === 'writer') {
+      this.lastRenewed = Date.now();
+      void this.tick();
+    }
     this.timer = setInterval(() => void this.tick(), this.opts.tickMs ?? 1000);
     this.timer.unref();
   }

@@ -89,7 +89,8 @@ export class Instance {
   child: ChildProcess | null = null;
   readonly logs: string[] = [];
   exited: Promise<number | null> = Promise.resolve(null);
-  constructor(readonly name: string, readonly port: number, private readonly env: Record<string, string>) {}
+  /** `bin`: the `sibyl` to start (another checkout's, for a bench's before/after); default this checkout's. */
+  constructor(readonly name: string, readonly port: number, private readonly env: Record<string, string>, private readonly bin = BIN) {}
   get url(): string { return `http://127.0.0.1:${this.port}`; }
 
   start(): void {
@@ -99,7 +100,7 @@ export class Instance {
       HOST: '127.0.0.1', PORT: String(this.port), SIBYL_ADVERTISE_URL: this.url, SIBYL_ADMIN_TOKEN: ADMIN, SIBYL_MASTER_KEY: MASTER_KEY,
       SIBYL_RATE_LIMITS: 'off', SIBYL_RATE_LIMIT_PREFIX: `cl-${randomBytes(4).toString('hex')}`, ...this.env,
     };
-    const child = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [this.bin, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     for (const s of [child.stdout!, child.stderr!]) createInterface({ input: s }).on('line', (l) => { this.logs.push(l); if (this.logs.length > 20_000) this.logs.splice(0, 10_000); });
     this.exited = new Promise((r) => child.once('exit', (code) => { rmSync(dir, { recursive: true, force: true }); r(code); }));
@@ -173,9 +174,9 @@ export async function newMarket(via: Instance): Promise<{ conditionId: string; t
   return { conditionId: m.conditionId ?? m.condition_id, tokens: m.tokenIds };
 }
 
-export async function startCluster(n: number, env: Record<string, string>): Promise<Instance[]> {
+export async function startCluster(n: number, env: Record<string, string>, bin?: string): Promise<Instance[]> {
   const out: Instance[] = [];
-  for (let i = 0; i < n; i++) out.push(new Instance(`i${i}`, await freePort(), env));
+  for (let i = 0; i < n; i++) out.push(new Instance(`i${i}`, await freePort(), env, bin));
   out[0]!.start();
   await out[0]!.ready(); // the first migrates and takes the writer role; the others start together
   for (const x of out.slice(1)) x.start();
