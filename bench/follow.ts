@@ -13,18 +13,14 @@
  *  - the followers' replay counters: digest mismatches must be 0 — after the lag rows, and after
  *    a mixed load of 10 minutes (1 with --quick) with the simulated traders on (SIBYL_DEMO_LIVE,
  *    200 moves/s) plus crossing orders, cancels, splits, merges and a resolution over HTTP;
- *  - the writer's speed with a follower against one instance alone, on the same PostgreSQL and the
- *    same load (autocannon, 10 connections, signed resting orders), arms interleaved A B A B
- *    (target ≥ 0.8×).
+ * The writer's speed in a cluster against an instance alone is bench/writer-speed.ts.
  * Run standalone: `node --import tsx bench/follow.ts [--quick]`.
  */
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { BenchRow } from './types.js';
-import { newMarket, newTrader, order, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
-import { l2Headers } from '../test/auth/helpers.js';
-import { load } from './http.js';
+import { newTrader, order, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
 import { openStore } from '../src/store/db.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { ExchangeService } from '../src/exchange/service.js';
@@ -137,57 +133,6 @@ async function followLag(writer: Instance, follower: Instance, traders: Trader[]
   return { lags, reached, answers };
 }
 
-/** Orders/s the writer of an `instances`-instance cluster takes (autocannon, signed resting orders), and its CPU µs per order. */
-async function writerSpeed(instances: number, seconds: number): Promise<{ rps: number; serverUs: number | undefined; p99: number }> {
-  const redis = await RedisServer.start();
-  const dbUrl = await freshDb();
-  let all: Instance[] = [];
-  try {
-    all = await startCluster(instances, { DATABASE_URL: dbUrl, REDIS_URL: redis.url, LOG_LEVEL: 'warn', SIBYL_MAX_CONNECTIONS_PER_IP: '100000' });
-    // A busy host can move the writer role while the instances settle: ask whoever writes now.
-    const { conditionId, tokens } = await until('a market', 30_000, async () => newMarket(await writerOf(all)), 500);
-    const writer = await writerOf(all);
-    const traders: Trader[] = [];
-    for (let i = 0; i < 8; i++) {
-      const t = await newTrader(writer, 1_000_000);
-      await signed(writer, t, 'POST', '/split', { market: conditionId, amount: String(400_000 * 1e6) });
-      traders.push(t);
-    }
-    let k = 0;
-    const build = () => {
-      const t = traders[k % traders.length]!;
-      const body = JSON.stringify(resting(t, tokens[0], k++));
-      return { method: 'POST' as const, path: '/order', headers: { 'content-type': 'application/json', ...l2Headers(t.creds, t.address, 'POST', '/order', body) }, body };
-    };
-    const ctx = { baseUrl: writer.url, adminToken: '', dataDir: '', serverPid: writer.child?.pid };
-    await load(ctx, [{ path: '/order', build }], { rounds: 1, durationS: 1, connections: 10 }); // warm-up
-    const s = await load(ctx, [{ path: '/order', build }], { rounds: 1, durationS: seconds, connections: 10 });
-    if (s.failure) throw new Error(`writer speed: ${s.failure}`);
-    return { rps: s.rps, serverUs: s.serverUs, p99: s.p99 };
-  } finally {
-    for (const i of all) await i.kill();
-    await redis.stop();
-  }
-}
-
-async function writerSpeedRow(quick: boolean): Promise<BenchRow> {
-  const alone: number[] = [];
-  const paired: number[] = [];
-  const us: string[] = [];
-  for (let round = 0; round < 2; round++) {
-    const a = await writerSpeed(1, quick ? 3 : 6);
-    const b = await writerSpeed(2, quick ? 3 : 6);
-    alone.push(a.rps);
-    paired.push(b.rps);
-    us.push(`${Math.round(a.serverUs ?? 0)}/${Math.round(b.serverUs ?? 0)}`);
-  }
-  const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
-  const ratio = mean(paired) / mean(alone);
-  return { suite: 'follow', scenario: 'POST /order to the writer with a follower ÷ to one instance alone (same PostgreSQL, autocannon 10 connections)', reqPerSec: Math.round(mean(paired)),
-    p50ms: 0, p99ms: 0, ratio, target: '≥ 0.8×', met: ratio >= 0.8,
-    note: `alone ${alone.map(Math.round).join(', ')} orders/s, with a follower ${paired.map(Math.round).join(', ')} (A B A B); writer CPU µs/order alone/paired: ${us.join('; ')}` };
-}
-
 /** A writer and a follower under the simulated traders and a mixed load for `minutes`; the follower's counters, and whether both show the same books. */
 async function mixedLoadRow(minutes: number): Promise<BenchRow> {
   const redis = await RedisServer.start();
@@ -241,7 +186,7 @@ async function mixedLoadRow(minutes: number): Promise<BenchRow> {
 }
 
 export async function runFollowBench(opts: { quick: boolean }): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [await writerSpeedRow(opts.quick), await mixedLoadRow(opts.quick ? 1 : 10)];
+  const rows: BenchRow[] = [await mixedLoadRow(opts.quick ? 1 : 10)];
   const redis = await RedisServer.start();
   const dbUrl = await freshDb();
   const n = opts.quick ? 100_000 : 1_000_000;
