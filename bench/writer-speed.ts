@@ -82,7 +82,6 @@ async function dropDbs(n: number): Promise<void> {
 async function pgBackends(dbUrl: string): Promise<number[]> {
   return admin(dbUrl, async (c) => (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => Number(r.pid)));
 }
-const cpuOf = (pids: number[]) => pids.reduce((s, p) => s + (cpuNs(p) ?? 0), 0);
 
 async function batchSeq(dbUrl: string): Promise<number> {
   return admin(dbUrl, async (c) => Number((await c.query('SELECT coalesce(max(batch_seq), 0) AS s FROM exchange_state')).rows[0].s));
@@ -176,17 +175,19 @@ async function tearDown(s: Pick<Setup, 'all' | 'redis'>): Promise<void> {
 
 /** One round: `n` orders to the arm's writer, with its processes' CPU and its commits around it. */
 async function measure(s: Setup, n: number, connections: number): Promise<ArmSample> {
-  const pids = await pgBackends(s.dbUrl);
+  // PostgreSQL: the backends of the arm's database before and after (the pool may open new ones meanwhile; one that ended is not counted).
+  const pg0 = new Map((await pgBackends(s.dbUrl)).map((p) => [p, cpuNs(p) ?? 0]));
   const seq0 = await batchSeq(s.dbUrl);
-  const cpu = () => [cpuNs(s.writer.child?.pid) ?? 0, cpuNs(s.follower?.child?.pid) ?? 0, cpuOf(pids), cpuNs(s.redis?.child?.pid) ?? 0];
+  const cpu = () => [cpuNs(s.writer.child?.pid) ?? 0, cpuNs(s.follower?.child?.pid) ?? 0, cpuNs(s.redis?.child?.pid) ?? 0];
   const cpu0 = cpu();
   const { result: r, seconds } = await fire(s, n, connections).catch((err: unknown) => { throw withLogs(err, `${s.build.name} ${s.arm}`, s.all); });
   const cpu1 = cpu();
+  const pgNs = (await pgBackends(s.dbUrl)).reduce((sum, p) => sum + (cpuNs(p) ?? 0) - (pg0.get(p) ?? 0), 0);
   const batches = (await batchSeq(s.dbUrl)) - seq0;
   const us = (i: number) => (cpu1[i]! - cpu0[i]!) / 1000 / n;
   return {
     arm: s.arm, build: s.build.name, orders: n, rps: n / seconds, p50: r.latency.p50, p99: r.latency.p99,
-    writerUs: us(0), followerUs: us(1), pgUs: us(2), redisUs: us(3), perBatch: batches > 0 ? n / batches : 0,
+    writerUs: us(0), followerUs: us(1), pgUs: pgNs / 1000 / n, redisUs: us(2), perBatch: batches > 0 ? n / batches : 0,
   };
 }
 
