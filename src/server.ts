@@ -8,8 +8,9 @@
 import type { Config } from './config/config.js';
 import { openStore, type Store } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
-import { buildApp } from './http/app.js';
-import type { App, Services } from './http/types.js';
+import { buildApp } from './app/build.js';
+import type { App } from './http/app-type.js';
+import type { Services } from './app/services.js';
 import { loadDemoIfEmpty } from './demo/load.js';
 import { fillEventItems } from './catalog/event-json.js';
 import { Catalog } from './catalog/service.js';
