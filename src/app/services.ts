@@ -49,8 +49,8 @@ export interface Services {
   writerLock: WriterLock;
   /** The WebSocket market and user channels (src/streams), fed by committed batches. */
   streams: StreamService;
-  /** Cluster role and following (src/cluster): `GET /admin/status` shows it; set by the composition root. */
-  cluster?: { status(): ClusterStatus };
+  /** Cluster role and following (src/cluster): `GET /admin/status` shows it (a single instance's says writer). */
+  cluster: { status(): ClusterStatus };
   /** Split, merge, redeem and balances of an authenticated account. */
   ledger: LedgerDesk;
   /** The lookups trading bots make around their orders: a token's fee rate and market (docs/bots.md). */
