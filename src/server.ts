@@ -8,8 +8,9 @@
 import type { Config } from './config/config.js';
 import { openStore, type Store } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
-import { buildApp } from './http/app.js';
-import type { App, Services } from './http/types.js';
+import { buildApp } from './app/build.js';
+import type { App } from './http/app-type.js';
+import type { Services } from './app/services.js';
 import { loadDemoIfEmpty } from './demo/load.js';
 import { fillEventItems } from './catalog/event-json.js';
 import { Catalog } from './catalog/service.js';
@@ -39,6 +40,7 @@ import { DataApi } from './dataapi/service.js';
 import { Cluster, forwardHook, NO_FOLLOW, WriterLease } from './cluster/index.js';
 import { Faults, Scenarios } from './faults/index.js';
 import { SignerTiers } from './trading/signer-tiers.js';
+import { Deposits } from './trading/deposits.js';
 
 export interface Service {
   app: App;
@@ -74,7 +76,8 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
   let cluster: Cluster | undefined;
   let redis: RedisLink | undefined;
   const clusterCfg = config.cluster ?? clusterConfig({}, config.host, config.port);
-  const clusterLog = {
+  // The process's log for services built before the app (whose logger it is): the console until then.
+  const processLog = {
     warn: (o: object, msg: string) => (app ? app.log.warn(o, msg) : console.warn(msg, o)),
     info: (o: object, msg: string) => app?.log.info(o, msg),
     error: (o: object, msg: string) => (app ? app.log.error(o, msg) : console.error(msg, o)),
@@ -84,7 +87,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     if (config.databaseUrl !== undefined) {
       // PostgreSQL: a cluster member (src/cluster). Migrations take their own lock; then the lease makes this instance writer or follower.
       await migrateToLatest(store, migration);
-      lease = new WriterLease({ url: config.databaseUrl, advertiseUrl: clusterCfg.advertiseUrl, timeoutMs: clusterCfg.leaseTimeoutMs, log: clusterLog });
+      lease = new WriterLease({ url: config.databaseUrl, advertiseUrl: clusterCfg.advertiseUrl, timeoutMs: clusterCfg.leaseTimeoutMs, log: processLog });
       lock = lease;
       await lease.start();
     } else {
@@ -142,33 +145,33 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const orders = new OrderDesk(exchange, bots.gate, { now, onError: (err) => app?.log.error({ err }, 'a batch order failed'), walletsOf: (a) => depositWallets.walletsOf(a) });
     const account = new AccountReads(store.db, exchange, cache, { walletsOf: (a) => depositWallets.walletsOf(a) });
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
-    const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire });
+    const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire, log: processLog });
     const ledger = new LedgerDesk(exchange);
     const botDesk = new BotDesk(exchange);
+    const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
+      { maxAssets: config.wsMaxAssets, dumpBytesPerS: config.wsDumpBytesPerS, queueBytes: config.wsQueueBytes, ...opts.streamLimits });
+    const faults = new Faults(now, streams); // the venue's failures on demand (src/faults)
+    const signerTiers = new SignerTiers(store.db, now); // per-signer rate-limit tiers (src/edge/signer-limits.ts)
+    await signerTiers.start();
+    const marketData = new MarketData({ store, exchange, cache, now }); // books, prices, listings, history, trades (src/marketdata)
+    const dataApi = new DataApi({ db: store.db, exchange, cache, now }); // /positions, /activity, /holders (src/dataapi)
+    const deposits = new Deposits({ db: store.db, exchange, now }); // the operator's and the simulated traders' (src/trading/deposits.ts)
+    const { sandbox, bookHistory } = setupSandbox({ config, store, exchange, marketData, orders, ledger, deposits, heartbeats, keys: auth.keys, now,
+      manual: opts.sandboxManual, onError: (err) => app?.log.error({ err }, 'sandbox failure') });
+    if (lease !== undefined) {
+      cluster = new Cluster({ lease, exchange, db: store.db, databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl, heartbeats, log: processLog, pollMs: clusterCfg.followPollMs, openedMs: restored.ms });
+    }
+    const clusterStatus = cluster ?? { status: () => ({ role: 'writer' as const, epoch: 0, writerUrl: clusterCfg.advertiseUrl, followLagMs: 0, rebuildMs: restored.ms, follow: NO_FOLLOW }) };
     const operator = new Operator({
       db: store.db, dialect: store.dialect, exchange, writerLock: held, signedOrders: bots.store, now,
       warn: (msg, detail) => app?.log.warn({ detail }, msg), negRiskAdapter: config.negRiskAdapter, collateral: config.bots,
       signatures: { backend: signers.recovery.backend, fallbackReason: signers.recovery.fallbackReason },
+      deposits, sandbox, bookHistory, cluster: clusterStatus,
+      onNamed: (cid) => streams.announceMarket(cid), // a named neg-risk placeholder is a new market (docs/neg-risk.md)
     });
-    const streams = new StreamService({ exchange, store, now, onError: (err) => app?.log.error({ err }, 'streams failure') },
-      { maxAssets: config.wsMaxAssets, dumpBytesPerS: config.wsDumpBytesPerS, queueBytes: config.wsQueueBytes, ...opts.streamLimits });
-    const faults = new Faults(now); // the venue's failures on demand (src/faults)
-    faults.attachStreams(streams);
-    const signerTiers = new SignerTiers(store.db, now); // per-signer rate-limit tiers (src/edge/signer-limits.ts)
-    await signerTiers.start();
-    operator.onNamed((cid) => streams.announceMarket(cid)); // a named neg-risk placeholder is a new market (docs/neg-risk.md)
-    const marketData = new MarketData({ store, exchange, cache, now }); // books, prices, listings, history, trades (src/marketdata)
-    const dataApi = new DataApi({ db: store.db, exchange, cache, now }); // /positions, /activity, /holders (src/dataapi)
-    const { sandbox, bookHistory } = setupSandbox({ config, store, exchange, marketData, orders, ledger, operator, heartbeats, keys: auth.keys, now,
-      manual: opts.sandboxManual, onError: (err) => app?.log.error({ err }, 'sandbox failure') });
     const scenarios = new Scenarios({ faults, now, shock: (cid, by) => sandbox.shock(cid, by), // src/faults/scenario.ts
       resolve: (cid, winner) => operator.resolve(cid, { winner }), setMode: (mode) => operator.setExchangeMode({ mode }), setDemo: (to) => operator.setDemo(to) });
-    const services: Services = { config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache, faults, signerTiers, scenarios, depositWallets };
-    if (lease !== undefined) {
-      cluster = new Cluster({ lease, exchange, db: store.db, databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl, heartbeats, log: clusterLog, pollMs: clusterCfg.followPollMs, openedMs: restored.ms });
-    }
-    services.cluster = cluster ?? { status: () => ({ role: 'writer', epoch: 0, writerUrl: clusterCfg.advertiseUrl, followLagMs: 0, rebuildMs: restored.ms, follow: NO_FOLLOW }) };
-    operator.attach({ sandbox, bookHistory, cluster: services.cluster }); // built after the operator (the sandbox deposits through it)
+    const services: Services = { cluster: clusterStatus, config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache, faults, signerTiers, scenarios, depositWallets };
     const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream, redis, forward: cluster && forwardHook(cluster) });
     app = built;
     built.log.info(restored, 'exchange restored from the database');
@@ -177,7 +180,6 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     if (store.commitProbe === 'failed self-test') built.log.warn('the commit probe did not see a commit when the store opened: kept answers read their versions on every request (src/store/commit-probe.ts)');
     const integrity = exchange.integrity.report;
     if (!integrity.ok) built.log.fatal(integrity, INTEGRITY_FAILED);
-    heartbeats.log = built.log;
     // Only the writer fires the dead-man's switch: a cluster starts the heartbeats when it takes the writer role.
     if (cluster !== undefined) await cluster.start();
     else await heartbeats.start(); // fires sessions that expired while the service was down

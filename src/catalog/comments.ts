@@ -8,7 +8,7 @@
  * threads is kept as JSON text until its comments change, its positions filled in when the whole
  * answer is built (comment-pages.ts); the Catalog (service.ts) keeps whole answers by version.
  */
-import type { Db } from './write.js';
+import type { Db } from '../store/db.js';
 import { errors } from '../errors/catalogue.js';
 import { COMMENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
 import { checksumWallet } from './scope.js';

@@ -4,7 +4,7 @@
  * creator's wallet when the name or handle is empty (format.ts creatorOut).
  */
 import { sql } from 'kysely';
-import type { Db } from './write.js';
+import type { Db } from '../store/db.js';
 import { creatorOut, tagOut, type CreatorRow, type TagRow } from './format.js';
 import { CREATOR_ORDER, orderTerms, parseOrder } from './order.js';
 import { literal } from '../store/prepared.js';

@@ -22,10 +22,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
-import type { Db } from './write.js';
+import type { Db } from '../store/db.js';
 import { catalogMarketOut, eventListOut, eventOut, type EventRow } from './format.js';
 import { eventRows } from './queries/related.js';
-import { eventDetailOf, eventRelations } from './events.js';
+import { eventDetailOf, eventRelations } from './event-detail.js';
 
 const CHUNK = 500;
 

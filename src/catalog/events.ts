@@ -8,16 +8,13 @@
  * and answers by version (page-versions.ts).
  */
 import { sql } from 'kysely';
-import type { Db } from './write.js';
+import type { Db } from '../store/db.js';
 import { errors } from '../errors/catalogue.js';
-import { eventOut, parseJsonObject, type EventRow } from './format.js';
-import type { WireEventDetail, WireMarket, WireSeries, WireTag } from './schemas.js';
 import { buildEventItems } from './event-json.js';
 import { EVENT_ORDER, orderTerms, parseOrder, type OrderBy } from './order.js';
 import { inScope, resolveScope, scopeKey, type Scope } from './scope.js';
 import { literal, preparedShapes } from '../store/prepared.js';
 import { jsonArrayOf, storedJson, type JsonText } from '../store/stored-json.js';
-import { marketsForEvents, seriesForEvents, tagsForEvents } from './queries/related.js';
 import { EVENT_PAGES, EVENT_PAGES_BY_VOLUME } from './page-versions.js';
 
 export interface EventListQuery {
@@ -108,29 +105,4 @@ export async function eventBySlug(db: Db, slug: string, creator: string | undefi
   const built = (await buildEventItems(db, [e.id])).get(e.id);
   if (!built) throw errors.notFound('slug not found'); // deleted in between
   return built.detail;
-}
-
-export interface EventRelations {
-  tags: Map<number, WireTag[]>;
-  markets: Map<number, WireMarket[]>;
-  series: Map<number, WireSeries[]>;
-}
-
-/** The tags, markets and series of these events: one query per relation. */
-export async function eventRelations(db: Db, ids: number[]): Promise<EventRelations> {
-  const [tags, markets, series] = await Promise.all([tagsForEvents(db, ids), marketsForEvents(db, ids), seriesForEvents(db, ids)]);
-  return { tags, markets, series };
-}
-
-/** The full event shape, fields in the route schema's order (also what the operator API answers after creating one). */
-export function eventDetailOf(e: EventRow, rel: EventRelations): WireEventDetail {
-  return {
-    ...eventOut(e),
-    tags: rel.tags.get(e.id) ?? [], markets: rel.markets.get(e.id) ?? [], series: rel.series.get(e.id) ?? [],
-    eventMetadata: parseJsonObject(e.metadata),
-  };
-}
-
-export async function eventDetail(db: Db, e: EventRow): Promise<WireEventDetail> {
-  return eventDetailOf(e, await eventRelations(db, [e.id]));
 }

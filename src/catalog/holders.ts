@@ -13,7 +13,7 @@ import { sql, type Compilable, type Expression, type ExpressionBuilder, type Kys
 import { preparedShapes } from '../store/prepared.js';
 import { rows, type Plan } from '../store/read-plan.js';
 import type { Database } from '../store/schema.js';
-import type { Db } from './write.js';
+import type { Db } from '../store/db.js';
 import { microToDecimal } from './amounts.js';
 
 export type EntityType = 'Event' | 'Series' | 'market';

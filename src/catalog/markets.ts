@@ -5,7 +5,7 @@
  * id), then its event's tags in the event's order, without duplicates — a market is "about"
  * everything its event is about, plus what was tagged on it directly.
  */
-import type { Db } from './write.js';
+import type { Db } from '../store/db.js';
 import { errors } from '../errors/catalogue.js';
 import { isConditionId } from '../domain/ids.js';
 import { catalogMarketOut, marketOut, type MarketRow } from './format.js';

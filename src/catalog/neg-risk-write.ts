@@ -7,7 +7,7 @@
  * appended market there gets random ids too.
  */
 import { negRiskMarketId, negRiskQuestionIds, MAX_NEG_RISK_QUESTIONS } from '../domain/neg-risk-ids.js';
-import type { Db } from './write.js';
+import type { Db } from '../store/db.js';
 
 export interface NegRiskSlot {
   index: number;

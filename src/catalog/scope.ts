@@ -12,7 +12,7 @@ import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kyse
 import { getAddress, isAddress } from 'viem';
 import type { Database } from '../store/schema.js';
 import { errors } from '../errors/catalogue.js';
-import type { Db } from './write.js';
+import type { Db } from '../store/db.js';
 
 export type Scope = { kind: 'site'; siteId: string } | { kind: 'creator'; creatorIds: number[] };
 

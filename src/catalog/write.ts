@@ -4,15 +4,14 @@
  * these functions, inside a transaction the caller owns. Slugs are the natural keys: writing a
  * tag or series whose slug exists returns the existing row (imports are idempotent).
  */
-import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, MarketsTable } from '../store/schema.js';
+import type { Updateable } from 'kysely';
+import type { Db } from '../store/db.js';
+import type { MarketsTable } from '../store/schema.js';
 import { LOT, MAX_FEE_BPS, TICKS } from '../domain/money.js';
 import { canonicalTokenId, hex32, type RandomBytes } from '../domain/ids.js';
 import { marketTokenIds, type Collateral } from '../domain/ctf-ids.js';
 import { storeEventItems } from './event-json.js';
 import { eventMarketId, nextNegRiskSlot } from './neg-risk-write.js';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewTag { label: string; slug: string; requiresTranslation?: boolean }
 export interface NewSeries {

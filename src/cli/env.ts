@@ -1,6 +1,7 @@
 /** Shared CLI plumbing: flags that mirror environment variables, and config loading with a clean exit. */
 import type { Command } from 'commander';
-import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import { loadConfig, type Config } from '../config/config.js';
+import { ConfigError } from '../config/errors.js';
 
 export function withStoreFlags(cmd: Command): Command {
   return cmd

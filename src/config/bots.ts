@@ -4,9 +4,7 @@
  * defaults are the constants of `@polymarket/clob-client` 5.8.1 / `clob-client-v2` for the
  * configured chain (137 Polygon, 80002 Amoy).
  */
-import { ConfigError } from './config.js';
-
-type Env = Record<string, string | undefined>;
+import { ConfigError, type Env } from './errors.js';
 
 export interface BotsConfig {
   /** SIBYL_COLLATERAL_ADDRESS: the collateral of the position-id formula. */

@@ -3,9 +3,7 @@
  * docs/deployment.md). Read with the rest of the configuration (config.ts); bad values stop the start.
  */
 import { hostname } from 'node:os';
-import { ConfigError, intVar as int } from './config.js';
-
-type Env = Record<string, string | undefined>;
+import { ConfigError, intVar as int, type Env } from './errors.js';
 
 export interface ClusterConfig {
   /** SIBYL_ADVERTISE_URL: where the other instances forward writes while this one is the writer. */

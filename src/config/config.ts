@@ -7,6 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { botsConfig, type BotsConfig } from './bots.js';
 import { sandboxConfig, type SandboxConfig } from './sandbox.js';
 import { clusterConfig, type ClusterConfig } from './cluster.js';
+import { ConfigError, intVar, type Env } from './errors.js';
 
 /** SIBYL_CACHE_MB when not set: the kept answers of every service (src/store/cache.ts) share this many MiB. */
 export const DEFAULT_CACHE_MB = 256;
@@ -82,26 +83,7 @@ const RETIRED: Record<string, string> = {
   SIBYL_TOKEN_IDS: 'SIBYL_TOKEN_IDS is no longer needed: token ids are always the Conditional Tokens position ids (docs/bots.md); the setting is ignored',
 };
 
-export class ConfigError extends Error {
-  constructor(variable: string, given: string, expected: string) {
-    super(`invalid configuration: ${variable}=${JSON.stringify(given)}: expected ${expected}`);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-/** An integer setting in [min, max], `def` when unset; anything else stops the start. */
-export function intVar(env: Env, name: string, def: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return def;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, raw, `an integer from ${min} to ${max}`);
-  const n = Number(raw.trim());
-  if (n < min || n > max) throw new ConfigError(name, raw, `an integer from ${min} to ${max}`);
-  return n;
-}
 
 function optional(env: Env, name: string): string | undefined {
   const v = env[name];

@@ -2,9 +2,7 @@
  * Settings of the living sandbox (docs/sandbox.md): the simulated traders and the order-book
  * history. Read with the rest of the configuration (config.ts); bad values stop the start.
  */
-import { ConfigError, intVar as int } from './config.js';
-
-type Env = Record<string, string | undefined>;
+import { ConfigError, intVar as int, type Env } from './errors.js';
 
 export interface SandboxConfig {
   /** SIBYL_DEMO_LIVE: simulated traders; undefined = on when the demo data set is loaded, off otherwise. */

@@ -5,11 +5,9 @@
  * fields of a batch of markets (market-info.ts) and a wallet's position times (position-times.ts).
  * Positions themselves come from the exchange core.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Db } from '../store/db.js';
 import { literal } from '../store/prepared.js';
 
-type Db = Kysely<Database>;
 
 export interface ActivityFilter {
   wallet: string;

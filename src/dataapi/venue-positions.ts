@@ -5,8 +5,7 @@
  * stored positions, with their realized PnL) and `/v1/market-positions` (every wallet's
  * position in one market, grouped by token, with PnL; `totalPnl = cashPnl + realizedPnl`).
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Db } from '../store/db.js';
 import type { ExchangeCore } from '../core/index.js';
 import { literal } from '../store/prepared.js';
 import { checksummed, conditionIdsParam, dec, outcomeName, seconds, walletParam } from './params.js';
@@ -17,7 +16,6 @@ import { NO_MARKET } from './market-info.js';
 import { eventMarkets, type Views } from './venue-trades.js';
 import type { ClosedPositionsQuery, MarketPositionsQuery, ValueQuery } from './venue-schemas.js';
 
-type Db = Kysely<Database>;
 
 /** `GET /value`: `[{user, value}]`, the current value of the wallet's positions (in `market` only, if given). */
 export function portfolioValue(core: ExchangeCore, views: Map<string, { payouts: string | null }>, q: ValueQuery, wallet: string): Array<{ user: string; value: number }> {

@@ -9,8 +9,8 @@
  *   on the order) ranked by volume, with their distinct wallets; per day for `/volume`.
  * `category` is accepted and ignored (Sibyl ranks every market together: OVERALL).
  */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../store/db.js';
 import type { ExchangeCore } from '../core/index.js';
 import { errors } from '../errors/catalogue.js';
 import { isoTime } from '../domain/iso-time.js';
@@ -20,7 +20,6 @@ import { valueOf } from './pnl.js';
 import { profilesOf } from './queries.js';
 import { windowStart, type BuilderLeaderboardQuery, type BuilderVolumeQuery, type LeaderboardQuery, type LiveVolumeQuery, type OpenInterestQuery } from './venue-schemas.js';
 
-type Db = Kysely<Database>;
 const DAY = 86_400_000;
 
 export async function openInterest(db: Db, q: OpenInterestQuery): Promise<Array<{ market: string; value: number }>> {

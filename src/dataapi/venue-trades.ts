@@ -6,8 +6,7 @@
  * inclusive), `filterType` + `filterAmount` (at least that much cash or tokens). Also `/traded`:
  * how many markets a wallet has traded.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Db } from '../store/db.js';
 import { errors } from '../errors/catalogue.js';
 import { literal } from '../store/prepared.js';
 import { checksummed, conditionIdsParam, dec, outcomeName, seconds, sharesToMicro, walletParam } from './params.js';
@@ -16,7 +15,6 @@ import { profileFields } from './profiles.js';
 import { NO_MARKET, type MarketView } from './market-info.js';
 import type { TradesQuery } from './venue-schemas.js';
 
-type Db = Kysely<Database>;
 
 const MAX_EVENT_IDS = 100;
 const MAX_EVENT_ID = 2_147_483_647;

@@ -8,7 +8,7 @@
  * same transaction; SQLite's AUTOINCREMENT counter follows explicit ids by itself.
  */
 import { sql } from 'kysely';
-import type { Db } from '../catalog/write.js';
+import type { Db } from '../store/db.js';
 import type { Database } from '../store/schema.js';
 import type { Dialect } from '../store/migrations/context.js';
 

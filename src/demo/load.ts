@@ -6,9 +6,9 @@
  * PostgreSQL. The trading history is then made by running the real exchange (trading.ts).
  */
 import { sql } from 'kysely';
-import type { Store } from '../store/db.js';
+import type { Db, Store } from '../store/db.js';
 import {
-  insertComment, insertCreator, insertEvent, upsertProfile, upsertSeries, upsertSite, upsertTag, type Db,
+  insertComment, insertCreator, insertEvent, upsertProfile, upsertSeries, upsertSite, upsertTag,
 } from '../catalog/write.js';
 import { Prng } from '../domain/prng.js';
 import { IMAGE_HOST, makeProfiles } from './people.js';
@@ -17,10 +17,9 @@ import { THEMES } from './themes.js';
 import { planComments, type CommentTarget } from './comments.js';
 import { CREATORS, SITES, TAGS } from './vocab.js';
 import { DAY, demoClock } from './time.js';
-import { simulateTrading } from './trading.js';import type { Collateral } from '../domain/ctf-ids.js';
-
-
-export type OnProgress = (what: string, done: number, total: number) => void;
+import { simulateTrading } from './trading.js';
+import type { OnProgress } from './progress.js';
+import type { Collateral } from '../domain/ctf-ids.js';
 
 export interface LoadOptions {
   /** PRNG seed; the same seed always gives the same data set. */

@@ -10,15 +10,15 @@
  * comment thread with its reactions), so an interrupted run leaves a consistent database.
  */
 import { sql } from 'kysely';
-import type { Store } from '../store/db.js';
-import { insertCreator, upsertSeries, upsertSite, upsertTag, type Db } from '../catalog/write.js';
+import type { Db, Store } from '../store/db.js';
+import { insertCreator, upsertSeries, upsertSite, upsertTag } from '../catalog/write.js';
 import { Prng } from '../domain/prng.js';
 import { makeProfiles, IMAGE_HOST, type GeneratedProfile } from './people.js';
 import { AuthorPicker } from './comments.js';
 import { insertRows, nextId, syncSequence } from './bulk.js';
 import { addEvent, addThread, emptyEventChunk, type Catalog, type CommentChunk, type CommentTargets } from './scale-rows.js';
 import { CREATORS, LAST_NAMES, SITES, TAGS, COUNTRIES, CITIES, ASSETS } from './vocab.js';
-import type { OnProgress } from './load.js';
+import type { OnProgress } from './progress.js';
 import { BASE_MS, DAY, slugify } from './time.js';
 
 export interface ScaleOptions {

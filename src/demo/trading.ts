@@ -14,7 +14,7 @@ import { manualClock, type CommandBody, type OrderCommand } from '../core/index.
 import { MICRO } from '../domain/money.js';
 import { Prng } from '../domain/prng.js';
 import { BASE_MS, DAY, HOUR } from './time.js';
-import type { OnProgress } from './load.js';
+import type { OnProgress } from './progress.js';
 import { demoConversions, negRiskPayouts, type NegRiskSim } from './neg-risk.js';
 
 interface SimMarket extends NegRiskSim {

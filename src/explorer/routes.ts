@@ -9,7 +9,7 @@
  * the page answers 503 with the reason, logged once.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteModule } from '../http/types.js';
+import type { RouteModule } from '../app/services.js';
 import { noRoute } from '../http/errors.js';
 import { loadAssets, type Asset, type Assets } from './assets.js';
 import { ASSET_PREFIX, EXPLORER_CSP } from './html.js';

@@ -53,12 +53,9 @@ export class Faults {
   private faults: Fault[] = [];
   private counter = 0;
   private timer: NodeJS.Timeout | undefined;
-  private streams: StreamSink | undefined;
 
-  constructor(private readonly now: () => number) {}
-
-  /** The streams service, told which sockets to freeze or cut (the composition root sets it). */
-  attachStreams(sink: StreamSink): void { this.streams = sink; }
+  /** `streams`: the streams service, told which sockets to freeze or cut (absent: no stream faults reach a socket). */
+  constructor(private readonly now: () => number, private readonly streams?: StreamSink) {}
 
   add(input: FaultInput): FaultView {
     const scope = input.scope;

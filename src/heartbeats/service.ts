@@ -49,8 +49,8 @@ const CONCURRENCY = 32;
 export class HeartbeatService {
   readonly totalMs: number;
   readonly tickMs: number;
-  log: HeartbeatLog;
-  onExpire: (address: string) => Promise<void>;
+  private readonly log: HeartbeatLog;
+  private readonly onExpire: (address: string) => Promise<void>;
   private readonly sessions = new Map<string, Session>();
   private readonly heap = new DeadlineHeap();
   private readonly dirty = new Set<string>();

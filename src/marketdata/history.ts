@@ -21,7 +21,7 @@
  * outcome, bucket-aligned window, fidelity and the number of fills up to its end, at [the
  * series' core generation, its last trade seq, its resolution time]. Nothing expires by time.
  */
-import type { Db } from '../catalog/write.js';
+import type { Db } from '../store/db.js';
 import { MICRO, formatMicro } from '../domain/money.js';
 import type { CacheArea, Version } from '../store/cache.js';
 import { bookToken, noBook } from './tokens.js';

@@ -5,7 +5,7 @@
  * so offsets are stable while markets are only added.
  */
 import type { Selectable } from 'kysely';
-import type { Db } from '../catalog/write.js';
+import type { Db } from '../store/db.js';
 import type { EventsTable, MarketsTable, TokensTable } from '../store/schema.js';
 import { literal } from '../store/prepared.js';
 

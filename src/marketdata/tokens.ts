@@ -8,7 +8,7 @@
  */
 import { ApiError, errors } from '../errors/catalogue.js';
 import { isTokenId, parseTokenAlias, resolveToken, type TokenDirectory, type TokenRef } from '../domain/ids.js';
-import type { Db } from '../catalog/write.js';
+import type { Db } from '../store/db.js';
 import type { CoreSource } from './versions.js';
 
 export const MSG_INVALID_TOKEN = 'Invalid token id';

@@ -5,7 +5,7 @@
  * strict). Rows have the spec's Trade shape, but `owner` — the API key in the real service — is
  * always "" here: a public row never reveals whose key traded. Wallet addresses are public.
  */
-import type { Db } from '../catalog/write.js';
+import type { Db } from '../store/db.js';
 import { errors } from '../errors/catalogue.js';
 import { formatMicro } from '../domain/money.js';
 import { isConditionId } from '../domain/ids.js';

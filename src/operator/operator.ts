@@ -12,6 +12,7 @@ import type { ExchangeService } from '../exchange/service.js';
 import type { WriterLock } from '../store/writer-lock.js';
 import type { SignedOrderStore } from '../trading/signed/store.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import type { Deposits } from '../trading/deposits.js';
 import type { BookHistoryRecorder } from '../marketdata/book-history.js';
 import type { ClusterStatus } from '../cluster/index.js';
 import { addMarket, createEvent, patchMarket } from '../catalog/operator/events.js';
@@ -20,11 +21,8 @@ import { microToDecimal } from '../catalog/amounts.js';
 import { audit } from '../catalog/write.js';
 import { rebuildEventOfMarket } from '../catalog/event-json.js';
 import { ApiError, errors } from '../errors/catalogue.js';
-import { parseMicroDigits, tooLargeMessage } from '../domain/micro-input.js';
-import { checksumAddress } from '../domain/address.js';
 import { isConditionId } from '../domain/ids.js';
-import { formatMicro, MAX_AMOUNT, MICRO, parseMicro } from '../domain/money.js';
-import { COLLATERAL } from '../ledger/types.js';
+import { formatMicro, MICRO, parseMicro } from '../domain/money.js';
 import { DEFAULT_NEG_RISK_ADAPTER } from '../domain/neg-risk-ids.js';
 import { namePlaceholder } from '../catalog/operator/neg-risk.js';
 import { engineMetrics, renderMetrics } from '../metrics/index.js';
@@ -51,15 +49,17 @@ export interface OperatorDeps {
   collateral?: Collateral;
   /** The process's secp256k1 recovery (src/trading/signed/secp256k1.ts): shown by /admin/status. */
   signatures?: { backend: 'native' | 'js'; fallbackReason: string | null };
-}
-
-/** What is built after the operator (the sandbox takes the operator's deposit): given by `attach`. */
-export interface OperatorParts {
+  /** Deposits (src/trading/deposits.ts), shared with the sandbox's simulated traders. */
+  deposits: Pick<Deposits, 'credit'>;
+  /** The living sandbox (docs/sandbox.md): its switch, reset and status. */
   sandbox: Pick<Sandbox, 'set' | 'reset' | 'status'>;
   bookHistory: Pick<BookHistoryRecorder, 'loadMarkets'>;
   /** Cluster role and following (src/cluster); a single instance's says writer. */
   cluster: { status(): ClusterStatus };
+  /** Told the condition id of each placeholder the operator names (the streams' `new_market`). */
+  onNamed?: (conditionId: string) => void;
 }
+
 
 const num = (micro: number) => Number(microToDecimal(micro));
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -67,15 +67,8 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export class Operator {
   private readonly startedAt = Date.now();
-  private readonly namedListeners: Array<(conditionId: string) => void> = [];
-  private later: OperatorParts | undefined;
 
   constructor(private readonly d: OperatorDeps) {}
-
-  /** The parts built after the operator; the composition root gives them before the app serves. */
-  attach(parts: OperatorParts): void {
-    this.later = parts;
-  }
 
   async createEvent(input: EventInput): Promise<CreatedEvent> {
     const event = await createEvent(this.d.db, input, this.d.now(), this.negRiskAdapter, this.d.collateral);
@@ -92,7 +85,7 @@ export class Operator {
   /**
    * Changes a market's flags and settings; the engine's copy of the settings follows the catalog.
    * `question` (and `slug`) name a placeholder of an augmented neg-risk event: it then takes
-   * orders and is announced to `onNamed` listeners (the streams' `new_market`).
+   * orders and is announced to `onNamed` (the streams' `new_market`).
    */
   async patchMarket(conditionId: string, input: MarketPatchInput): Promise<MarketSettings> {
     const { question, slug, ...settings } = input;
@@ -102,7 +95,7 @@ export class Operator {
     }
     const m = await patchMarket(this.d.db, conditionId, settings, this.d.now());
     await this.d.exchange.syncMarket(m.condition_id);
-    if (question !== undefined) for (const fn of this.namedListeners) fn(m.condition_id);
+    if (question !== undefined) this.d.onNamed?.(m.condition_id);
     return {
       ...m, condition_id: m.condition_id, active: m.active === 1, closed: m.closed === 1, archived: m.archived === 1,
       accepting_orders: m.accepting_orders === 1, enable_order_book: m.enable_order_book === 1,
@@ -111,11 +104,6 @@ export class Operator {
       check_enabled: m.check_enabled === 1, rfq_enabled: m.rfq_enabled === 1,
       rewards_min_size: num(m.rewards_min_size), rewards_max_spread: num(m.rewards_max_spread), rewards_daily_rate: num(m.rewards_daily_rate),
     };
-  }
-
-  /** Told the condition id of each placeholder the operator names (after the exchange follows). */
-  onNamed(fn: (conditionId: string) => void): void {
-    this.namedListeners.push(fn);
   }
 
   private get negRiskAdapter(): string {
@@ -130,23 +118,9 @@ export class Operator {
     return createProfile(this.d.db, input, this.d.now());
   }
 
-  /**
-   * Credits collateral to a wallet. `amount` is an integer string of micro-units; past the exact
-   * range (src/domain/micro-input.ts), past the largest single deposit or past what the venue
-   * holds in all (the ledger's bound) it is `amount_too_large` naming the limit.
-   */
-  async deposit(address: string, amount: string): Promise<Deposited> {
-    const wallet = checksumAddress(address);
-    if (!wallet) throw errors.badRequest('address must be a 0x-prefixed 20-byte hex address');
-    const n = parseMicroDigits(amount);
-    if (n === 'too_large') throw new ApiError('amount_too_large', tooLargeMessage('amount'));
-    if (n === 'invalid' || n <= 0) throw errors.badRequest('amount must be a positive integer string of micro-units');
-    if (n > MAX_AMOUNT) throw new ApiError('amount_too_large', `amount must be between 1 and ${MAX_AMOUNT} (6-decimal units)`);
-    const r = await this.d.exchange.submit({ type: 'deposit', wallet, amount: n });
-    if (!r.ok) throw new ApiError(r.reject.code === 'amount_too_large' ? 'amount_too_large' : 'bad_request', r.reject.message);
-    await audit(this.d.db, 'deposit', wallet, { amount }, this.d.now());
-    const b = this.d.exchange.core.balance(wallet, COLLATERAL);
-    return { wallet, asset: COLLATERAL, balance: formatMicro(b.free + b.reserved), free: formatMicro(b.free) };
+  /** Credits collateral to a wallet (src/trading/deposits.ts): `POST /admin/deposit`. */
+  deposit(address: string, amount: string): Promise<Deposited> {
+    return this.d.deposits.credit(address, amount);
   }
 
   /**
@@ -193,8 +167,8 @@ export class Operator {
       },
       signatures: this.d.signatures ?? { backend: 'js', fallbackReason: 'not given to the operator' },
       tokenIds: 'ctf',
-      ...this.parts.cluster.status(),
-      demo: this.parts.sandbox.status(),
+      ...this.d.cluster.status(),
+      demo: this.d.sandbox.status(),
     };
   }
 
@@ -216,13 +190,13 @@ export class Operator {
 
   /** Pauses or resumes the simulated traders, sets their rate (docs/sandbox.md). */
   setDemo(to: DemoInput): Promise<DemoState> {
-    return this.parts.sandbox.set(to);
+    return this.d.sandbox.set(to);
   }
 
   /** The seeded demo state again (or, `wipe`, an empty venue), while serving. */
   async reset(confirm: string, wipe: boolean | undefined): Promise<ResetAnswer> {
     if (confirm !== 'reset') throw errors.badRequest('send {"confirm":"reset"} to reset the venue');
-    const { sandbox } = this.parts;
+    const { sandbox } = this.d;
     const r = await sandbox.reset({ wipe, exchange: this.d.exchange });
     return { ...r, demo: sandbox.status() };
   }
@@ -233,7 +207,7 @@ export class Operator {
     if (!isConditionId(cid)) throw errors.badRequest('condition_id must be 0x followed by 64 hex digits');
     if (!this.d.exchange.core.market(cid)) throw errors.notFound('market not found');
     await setEveryTrade(this.d.db, cid, everyTrade, this.d.now());
-    await this.parts.bookHistory.loadMarkets();
+    await this.d.bookHistory.loadMarkets();
     return { condition_id: cid, every_trade: everyTrade };
   }
 
@@ -247,11 +221,6 @@ export class Operator {
   signersOf(funder: string): SignerLinks {
     const f = funderOf(funder);
     return { funder: f, signers: this.d.signedOrders.signersOf(f), created: false };
-  }
-
-  private get parts(): OperatorParts {
-    if (this.later === undefined) throw new Error('Operator.attach was not called (src/server.ts)');
-    return this.later;
   }
 }
 

@@ -5,7 +5,7 @@
  * 3. call a service for the work (no SQL or domain logic in the route);
  * 4. list it below and add a test next to it.
  */
-import type { RouteModule } from '../http/types.js';
+import type { RouteModule } from '../app/services.js';
 import { root } from './basics/root.js';
 import { time } from './basics/time.js';
 import { metrics } from './basics/metrics.js';

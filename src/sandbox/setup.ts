@@ -1,6 +1,6 @@
 /**
  * Builds the sandbox and the book-history recorder for the composition root (src/server.ts),
- * from the services the HTTP routes use: OrderDesk, LedgerDesk, the operator's deposit, the
+ * from the services the HTTP routes use: OrderDesk, LedgerDesk, Deposits (the operator's deposit), the
  * heartbeats and the API keys (passed in as functions: the auth service is the edge's).
  */
 import type { Config } from '../config/config.js';
@@ -9,7 +9,7 @@ import type { ExchangeService } from '../exchange/service.js';
 import type { OrderDesk } from '../trading/orders.js';
 import type { LedgerDesk } from '../trading/ledger-desk.js';
 import type { HeartbeatService } from '../heartbeats/index.js';
-import type { Operator } from '../operator/operator.js';
+import type { Deposits } from '../trading/deposits.js';
 import type { MarketData } from '../marketdata/index.js';
 import { BookHistoryRecorder } from '../marketdata/book-history.js';
 import { Sandbox } from './sandbox.js';
@@ -25,7 +25,8 @@ export interface SandboxSetup {
   marketData: MarketData;
   orders: OrderDesk;
   ledger: LedgerDesk;
-  operator: Operator;
+  /** Deposits (src/trading/deposits.ts): the traders are funded as the operator funds a wallet. */
+  deposits: Pick<Deposits, 'credit'>;
   heartbeats: HeartbeatService;
   /** API keys (src/auth/keys.ts): the active key of (address, nonce), a new one, forget the cache. */
   keys: { derive(address: string, nonce: string): Promise<{ apiKey: string }>; create(address: string, nonce: string): Promise<{ apiKey: string }>; forgetAll(): void };
@@ -42,7 +43,7 @@ export function setupSandbox(s: SandboxSetup): { sandbox: Sandbox; bookHistory: 
   });
   const sandbox = new Sandbox({
     exchange: s.exchange, orders: s.orders, ledger: s.ledger, heartbeats: s.heartbeats, db: s.store.db, sqlite: s.store.sqlite,
-    deposit: (address, amount) => s.operator.deposit(address, amount),
+    deposit: (address, amount) => s.deposits.credit(address, amount),
     sign: s.config.bots.requireSignatures ? signer(s.config, s.exchange) : undefined,
     apiKey: async (address) => (await s.keys.derive(address, '0').catch(() => s.keys.create(address, '0'))).apiKey,
     now: s.now, config: c, collateral: s.config.bots, demoConfigured: s.config.demo, manual: s.manual, onError: s.onError,

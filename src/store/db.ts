@@ -7,12 +7,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import type { Dialect } from './migrations/context.js';
 import { registerPg, registerSqlite } from './handles.js';
 import { startCheckpointer } from './checkpointer.js';
 import { openCommitProbe, selfTest, type CommitProbe } from './commit-probe.js';
+
+/** A handle any query runs on: the store's database or a transaction on it (the one definition). */
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface Store {
   db: Kysely<Database>;

@@ -7,7 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import type { App } from '../../src/http/types.js';
+import type { App } from '../../src/http/app-type.js';
 
 export interface Creds { apiKey: string; secret: string; passphrase: string }
 

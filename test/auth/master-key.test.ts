@@ -5,7 +5,8 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { backends } from '../support/backends.js';
 import { createService } from '../../src/server.js';
-import { loadConfig, ConfigError } from '../../src/config/config.js';
+import { loadConfig } from '../../src/config/config.js';
+import { ConfigError } from '../../src/config/errors.js';
 import { l1Headers, wallet } from './helpers.js';
 
 const KEY_A = 'a'.repeat(64);

@@ -6,7 +6,7 @@
  * route added anywhere (a route module, a plugin, app.ts) shows up here.
  */
 import { createRequire } from 'node:module';
-import type { App } from '../../src/http/types.js';
+import type { App } from '../../src/http/app-type.js';
 
 export interface RegisteredRoute {
   method: string;

@@ -12,7 +12,7 @@ import { createService } from '../../src/server.js';
 import { openStore } from '../../src/store/db.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { loadDemo } from '../../src/demo/load.js';
-import type { App } from '../../src/http/types.js';
+import type { App } from '../../src/http/app-type.js';
 import type { Backend } from '../support/backends.js';
 import type { TestService } from '../support/service.js';
 import { l1Headers, l2Headers, type Creds } from '../auth/helpers.js';

@@ -5,7 +5,7 @@
  * `profileImageOptimized` (the venue's is an object with an `id`, never `{}`) — and
  * `GET /comments/{id}`: the comment as a one-item list, its replies nested below.
  */
-import type { Db } from '../write.js';
+import type { Db } from '../../store/db.js';
 import { errors } from '../../errors/catalogue.js';
 import { prepared } from '../../store/prepared.js';
 import { rows, runPlan, type Plan } from '../../store/read-plan.js';

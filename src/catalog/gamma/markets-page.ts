@@ -5,7 +5,7 @@
  * `active` / `closed` / `archived` flags. The cursor is the offset of the next page, as on
  * `/events/keyset`.
  */
-import type { Db } from '../write.js';
+import type { Db } from '../../store/db.js';
 import { buildEventItems } from '../event-json.js';
 import { storedJson, type JsonText } from '../../store/stored-json.js';
 import { gammaMarket, marketVenueRows } from './venue-fields.js';

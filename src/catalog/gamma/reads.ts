@@ -4,7 +4,7 @@
  * through the same functions the root's by-slug routes use) with the venue's fields added
  * (venue-fields.ts). Ids are the catalog's numeric ids.
  */
-import type { Db } from '../write.js';
+import type { Db } from '../../store/db.js';
 import { errors } from '../../errors/catalogue.js';
 import { eventBySlug } from '../events.js';
 import { marketBySlug } from '../markets.js';

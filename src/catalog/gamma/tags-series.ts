@@ -5,7 +5,7 @@
  * - series: the catalog's series (`GET /series`, `/series/{id}`), in the root's series shape;
  * - `GET /public-profile?address=`: the wallet's profile (404 without one, as the venue does).
  */
-import type { Db } from '../write.js';
+import type { Db } from '../../store/db.js';
 import { errors } from '../../errors/catalogue.js';
 import { literal } from '../../store/prepared.js';
 import { seriesOut, tagOut, type TagRow } from '../format.js';

@@ -12,7 +12,7 @@
  * - Events: `negRisk`, `negRiskMarketID`, `enableNegRisk` (a neg-risk event is created in the
  *   neg-risk framework: equal to `negRisk`), `negRiskAugmented`, `volume`; their markets as above.
  */
-import type { Db } from '../write.js';
+import type { Db } from '../../store/db.js';
 import { microToDecimal } from '../amounts.js';
 
 const MARKET_VENUE_COLUMNS = [

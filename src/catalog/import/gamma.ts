@@ -8,7 +8,8 @@
  */
 import { isConditionId } from '../../domain/ids.js';
 import { decimalToMicro } from '../amounts.js';
-import { insertEvent, insertMarket, upsertSeries, upsertTag, type Db, type NewMarket } from '../write.js';
+import { insertEvent, insertMarket, upsertSeries, upsertTag, type NewMarket } from '../write.js';
+import type { Db } from '../../store/db.js';
 
 export class ImportError extends Error {}
 

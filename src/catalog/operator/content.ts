@@ -11,7 +11,7 @@ import { commentsWithProfiles, shapeComments, withPositions } from '../comment-s
 import { positionsTableExists } from '../holders.js';
 import { runPlan } from '../../store/read-plan.js';
 import type { EntityType } from '../holders.js';
-import { inTransaction } from './events.js';
+import { inTransaction } from './input.js';
 import { msOf, walletOf } from './input.js';
 
 export interface CommentInput {

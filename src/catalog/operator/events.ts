@@ -9,36 +9,15 @@ import type { Database } from '../../store/schema.js';
 import { errors, ApiError } from '../../errors/catalogue.js';
 import { isConditionId } from '../../domain/ids.js';
 import {
-  CatalogWriteError, audit, findOrCreateCreator, insertEvent, insertMarket, updateMarket, updateMarketRow, upsertSeries, upsertSite, upsertTag,
-  type Db, type NewCreator, type NewMarket,
+  audit, findOrCreateCreator, insertEvent, insertMarket, updateMarket, updateMarketRow, upsertSeries, upsertSite, upsertTag, type NewMarket,
 } from '../write.js';
-import { eventDetail } from '../events.js';
+import type { Db } from '../../store/db.js';
+import { eventDetail } from '../event-detail.js';
 import { storeEventItems } from '../event-json.js';
 import { withEvents } from '../markets.js';
-import { msOf, settingsPatch, walletOf, type SettingsInput } from './input.js';
-import { checkNegRiskEvent, checkNegRiskMarkets } from './neg-risk.js';import type { Collateral } from '../../domain/ctf-ids.js';
-
-
-export type TagRef = string | { slug: string; label: string };
-export type SeriesRef = string | { slug: string; title: string; ticker?: string; seriesType?: string; recurrence?: string };
-export type SiteRef = string | { id: string; name: string; domain?: string };
-
-export interface MarketInput extends SettingsInput {
-  question: string; slug: string; conditionId?: string; questionId?: string; description?: string; resolutionSource?: string;
-  startDate?: string; endDate?: string; image?: string; icon?: string; outcomes?: string[]; tags?: TagRef[];
-  metadata?: object;
-  /** An augmented neg-risk event's unnamed placeholder / its Other (docs/neg-risk.md). */
-  negRiskPlaceholder?: boolean; negRiskOther?: boolean;
-}
-
-export interface EventInput {
-  slug: string; title: string; ticker?: string; description?: string; resolutionSource?: string; startDate?: string; endDate?: string;
-  image?: string; icon?: string; active?: boolean; closed?: boolean; archived?: boolean; negRisk?: boolean;
-  tags?: TagRef[]; series?: SeriesRef[]; sites?: SiteRef[]; creator?: NewCreator; metadata?: object;
-  markets?: MarketInput[];
-  /** Neg-risk (docs/neg-risk.md): `enableNegRisk` is `negRisk`'s other name; the conversion fee; augmented. */
-  enableNegRisk?: boolean; negRiskFeeBips?: number; negRiskAugmented?: boolean;
-}
+import { inTransaction, msOf, settingsPatch, walletOf, type EventInput, type MarketInput, type SettingsInput, type TagRef } from './input.js';
+import { checkNegRiskEvent, checkNegRiskMarkets } from './neg-risk.js';
+import type { Collateral } from '../../domain/ctf-ids.js';
 
 async function tagSlugs(db: Db, refs: TagRef[] | undefined, now: number): Promise<string[]> {
   const out: string[] = [];
@@ -73,16 +52,6 @@ async function newMarket(db: Db, m: MarketInput, now: number, negRiskAdapter?: s
     image: m.image, icon: m.icon, outcomes: m.outcomes as [string, string] | undefined, tags: await tagSlugs(db, m.tags, now),
     metadata: m.metadata as Record<string, unknown> | undefined, active: m.active, closed: m.closed, archived: m.archived,
   };
-}
-
-/** Runs `work` in a transaction; write-layer refusals (unknown tag, series, site) become 400s. */
-export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction().execute(work);
-  } catch (err) {
-    if (err instanceof CatalogWriteError) throw errors.badRequest(err.message);
-    throw err;
-  }
 }
 
 const withTokenIds = <M extends { clobTokenIds: string }>(m: M) => ({ ...m, tokenIds: JSON.parse(m.clobTokenIds) as string[] });

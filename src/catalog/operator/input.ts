@@ -1,12 +1,16 @@
 /**
  * Operator input → storage values: ISO dates to milliseconds, decimal amounts to micro-units,
  * wallets to EIP-55, and the order-book settings (snake_case, as the order-book market shows
- * them) to `markets` columns. Every rejection is a 400 naming the field.
+ * them) to `markets` columns. Every rejection is a 400 naming the field. Also the operator's
+ * input shapes (events, markets) and `inTransaction`, which every use case of this folder runs in.
  */
 import { errors } from '../../errors/catalogue.js';
 import { decimalInput } from '../amounts.js';
 import { checksumWallet } from '../scope.js';
-import type { MarketPatch } from '../write.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.js';
+import type { Db } from '../../store/db.js';
+import { CatalogWriteError, type MarketPatch, type NewCreator } from '../write.js';
 
 export function msOf(name: string, iso: string | undefined | null): number | null | undefined {
   if (iso === undefined || iso === null) return iso;
@@ -65,4 +69,35 @@ export function settingsPatch(s: SettingsInput, now: number): MarketPatch {
     accepting_order_timestamp: accepting === true ? now : undefined,
   };
   return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as MarketPatch;
+}
+
+export type TagRef = string | { slug: string; label: string };
+export type SeriesRef = string | { slug: string; title: string; ticker?: string; seriesType?: string; recurrence?: string };
+export type SiteRef = string | { id: string; name: string; domain?: string };
+
+export interface MarketInput extends SettingsInput {
+  question: string; slug: string; conditionId?: string; questionId?: string; description?: string; resolutionSource?: string;
+  startDate?: string; endDate?: string; image?: string; icon?: string; outcomes?: string[]; tags?: TagRef[];
+  metadata?: object;
+  /** An augmented neg-risk event's unnamed placeholder / its Other (docs/neg-risk.md). */
+  negRiskPlaceholder?: boolean; negRiskOther?: boolean;
+}
+
+export interface EventInput {
+  slug: string; title: string; ticker?: string; description?: string; resolutionSource?: string; startDate?: string; endDate?: string;
+  image?: string; icon?: string; active?: boolean; closed?: boolean; archived?: boolean; negRisk?: boolean;
+  tags?: TagRef[]; series?: SeriesRef[]; sites?: SiteRef[]; creator?: NewCreator; metadata?: object;
+  markets?: MarketInput[];
+  /** Neg-risk (docs/neg-risk.md): `enableNegRisk` is `negRisk`'s other name; the conversion fee; augmented. */
+  enableNegRisk?: boolean; negRiskFeeBips?: number; negRiskAugmented?: boolean;
+}
+
+/** Runs `work` in a transaction; write-layer refusals (unknown tag, series, site) become 400s. */
+export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (err) {
+    if (err instanceof CatalogWriteError) throw errors.badRequest(err.message);
+    throw err;
+  }
 }

@@ -9,7 +9,7 @@ import { isConditionId } from '../../domain/ids.js';
 import { MAX_NEG_RISK_FEE_BIPS, MAX_NEG_RISK_QUESTIONS } from '../../domain/neg-risk-ids.js';
 import { audit } from '../write.js';
 import { storeEventItems } from '../event-json.js';
-import { inTransaction, type EventInput, type MarketInput } from './events.js';
+import { inTransaction, type EventInput, type MarketInput } from './input.js';
 
 /** Whether the event is neg-risk; refuses inconsistent neg-risk settings. */
 export function checkNegRiskEvent(input: EventInput): boolean {

@@ -2,7 +2,7 @@
  * Batch loaders for what a page of events or markets carries (tags, markets, series, events):
  * one query per relation for the whole page, never one per row (no N+1).
  */
-import type { Db } from '../write.js';
+import type { Db } from '../../store/db.js';
 import { prepared } from '../../store/prepared.js';
 import { EVENT_COLUMNS, MARKET_COLUMNS, eventOut, marketOut, seriesOut, tagOut, type EventRow, type MarketRow } from '../format.js';
 import type { WireEventSummary, WireMarket, WireSeries, WireTag } from '../schemas.js';

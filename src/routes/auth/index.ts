@@ -4,7 +4,7 @@
  * `DELETE /auth/api-key` revokes the calling key. The work is in src/auth/.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { authOf, Credentials, L1_SECURITY, L2_SECURITY } from '../../auth/index.js';
 

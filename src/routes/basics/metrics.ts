@@ -6,7 +6,7 @@
  * operator (src/operator), which reads the books' gauges at scrape time.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { operatorGuard } from '../../http/operator-auth.js';
 
 export const metrics: RouteModule = (app, { config, operator }) => {

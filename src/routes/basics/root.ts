@@ -1,6 +1,6 @@
 /** `GET /` — the health check named in the spec's limits table: answers the JSON string "OK". */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { sendJsonText } from '../../http/json-text.js';
 
 export const root: RouteModule = (app) => {

@@ -1,6 +1,6 @@
 /** `GET /time` — server time in integer Unix seconds, for clients to sign L2 requests with. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 
 export const time: RouteModule = (app, { now }) => {
   app.get('/time', {

@@ -4,7 +4,7 @@
  * a stream fault), and how many scoped ones are active. The explorer shows them on market pages.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 
 const PublicFaults = Type.Object({
   faults: Type.Array(Type.Object({

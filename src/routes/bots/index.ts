@@ -13,7 +13,7 @@
  * The lookups are the bot desk's (src/trading/bot-desk.ts).
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { FeeRate, TokenMarket } from '../../trading/bot-desk.js';
 
 const ERROR = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });

@@ -1,6 +1,6 @@
 /** `GET /comments` — top-level comments of an entity (or all), replies nested below. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { COMMENT_ORDER } from '../../catalog/order.js';
 import { CATALOG_ERRORS, Comment, page } from './schemas.js';
 import { GammaComment } from './gamma-schemas.js';

@@ -1,6 +1,6 @@
 /** `GET /events/creators` — event creators, filterable by name and handle. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CREATOR_ORDER } from '../../catalog/order.js';
 import { CATALOG_ERRORS, EventCreator, page } from './schemas.js';
 

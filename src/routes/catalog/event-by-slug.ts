@@ -1,6 +1,6 @@
 /** `GET /events/slug/{slug}` — one event with its tags, markets, series and metadata. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { dialectOf } from '../../http/mounts.js';
 import { CATALOG_ERRORS, EventDetail, creatorParam } from './schemas.js';

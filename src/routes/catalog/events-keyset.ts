@@ -7,7 +7,7 @@
  * event fields (negRisk, negRiskMarketID, enableNegRisk, negRiskAugmented, volume).
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { dialectOf } from '../../http/mounts.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { CATALOG_ERRORS } from './schemas.js';

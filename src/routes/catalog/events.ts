@@ -1,6 +1,6 @@
 /** `GET /events` — the event list with every filter, sort order and page bound of the spec. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { EVENT_ORDER } from '../../catalog/order.js';
 import { CATALOG_ERRORS, EventListItem, creatorParam, page } from './schemas.js';

@@ -8,7 +8,7 @@
  * `/public-profile` (src/catalog/gamma/tags-series.ts, comments.ts).
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { dialectOf } from '../../http/mounts.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { CATALOG_ERRORS, Series, Tag } from './schemas.js';

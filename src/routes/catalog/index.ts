@@ -5,7 +5,7 @@
  * with the page bounds and errors the routes share). To add a catalog route: write the file, give
  * it `config: { family: 'catalog' }` (typed `{type, error}` errors) and list it here.
  */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { eventsRoute } from './events.js';
 import { eventBySlugRoute } from './event-by-slug.js';
 import { marketBySlugRoute } from './market-by-slug.js';

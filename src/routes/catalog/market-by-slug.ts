@@ -1,6 +1,6 @@
 /** `GET /markets/slug/{slug}` — one catalog market with its event summary in `events`. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { dialectOf } from '../../http/mounts.js';
 import { CATALOG_ERRORS, CatalogMarket, creatorParam } from './schemas.js';

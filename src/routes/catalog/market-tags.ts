@@ -3,7 +3,7 @@
  * `/markets/:id/tags` only: `GET /markets/{condition_id}` belongs to the order-book routes.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CATALOG_ERRORS, Tag, creatorParam } from './schemas.js';
 
 export const marketTagsRoute: RouteModule = (app, { catalog }) => {

@@ -1,6 +1,6 @@
 /** `GET /public-search` — events and tags matching a query, ranked (src/catalog/search.ts). */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CATALOG_ERRORS, SearchResult, creatorParam } from './schemas.js';
 
 const Query = Type.Object({

@@ -1,6 +1,6 @@
 /** `GET /tags` — the tag list, oldest first, paginated. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CATALOG_ERRORS, Tag, page } from './schemas.js';
 
 export const tagsRoute: RouteModule = (app, { catalog }) => {

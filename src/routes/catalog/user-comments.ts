@@ -1,6 +1,6 @@
 /** `GET /comments/user_address/{user_address}` — a wallet's comments (user or proxy wallet, any case). */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { dialectOf } from '../../http/mounts.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { gammaComment } from '../../catalog/gamma/comments.js';

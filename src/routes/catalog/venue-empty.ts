@@ -6,7 +6,7 @@
  * accepted and, having nothing to filter, ignored.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { dialectOf } from '../../http/mounts.js';
 import { CATALOG_ERRORS } from './schemas.js';
 

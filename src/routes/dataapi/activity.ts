@@ -1,6 +1,6 @@
 /** `GET /activity` — a wallet's trades, splits, merges, redemptions, deposits and withdrawals (spec "Activity"). */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { Activity, ActivityQuery as Query } from '../../dataapi/schemas.js';
 import { DATA_ERRORS, DATA_TAG, dataRouteOptions } from './shared.js';

@@ -1,6 +1,6 @@
 /** `GET /holders` — the largest holders of each token of some markets (spec "Holders"). */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { HolderGroup, HoldersQuery as Query } from '../../dataapi/schemas.js';
 import { DATA_ERRORS, DATA_TAG, dataRouteOptions } from './shared.js';

@@ -4,7 +4,7 @@
  * sending its bytes; the schemas are src/dataapi/schemas.ts. Every route: `config: { family: 'data' }` (simple
  * `{error}` bodies), the SIBYL_DATA_ALLOWLIST check and strict query parameters (shared.ts).
  */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { positionsRoute } from './positions.js';
 import { activityRoute } from './activity.js';
 import { holdersRoute } from './holders.js';

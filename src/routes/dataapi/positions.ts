@@ -1,6 +1,6 @@
 /** `GET /positions` — a wallet's positions with PnL, live price and catalog fields (spec "Positions"). */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { Position, PositionsQuery as Query } from '../../dataapi/schemas.js';
 import { DATA_ERRORS, DATA_TAG, dataRouteOptions } from './shared.js';

@@ -4,7 +4,7 @@
  * hooks). The query and item schemas are the service's (src/dataapi/schemas.ts).
  */
 import { Type, type TSchema } from 'typebox';
-import type { Services } from '../../http/types.js';
+import type { Services } from '../../app/services.js';
 import { dataHooks } from '../../edge/data-guards.js';
 
 const ErrorBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });

@@ -7,7 +7,7 @@
  * Each answers from Sibyl's own rows; strict queries, `{error}` bodies like the other data routes.
  */
 import { Type, type TSchema } from 'typebox';
-import type { RouteModule, Services } from '../../http/types.js';
+import type { RouteModule, Services } from '../../app/services.js';
 import { dialectOf } from '../../http/mounts.js';
 import { sendJsonText } from '../../http/json-text.js';
 import * as V from '../../dataapi/venue-schemas.js';

@@ -5,7 +5,7 @@
  */
 import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { ApiError } from '../../errors/catalogue.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { sendJsonText } from '../../http/json-text.js';

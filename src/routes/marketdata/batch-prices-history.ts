@@ -1,6 +1,6 @@
 /** `POST /batch-prices-history` `{markets: [≤ 20 tokens], start_ts, end_ts, interval, fidelity}` — `{history: {token: [{t, p}]}}`. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { INTERVAL_NAMES, MAX_FIDELITY } from '../../marketdata/history-params.js';
 import { CLOB_ERRORS, HistoryPoint, TAGS } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';

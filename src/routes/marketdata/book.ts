@@ -1,5 +1,5 @@
 /** `GET /book?token_id=` — the order book snapshot of one token (docs/venue.md §4: best price LAST), serialised once per book version. */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { BookSnapshot, CLOB_ERRORS, TAGS, TokenQuery } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';
 

@@ -1,6 +1,6 @@
 /** `POST /books` `[{token_id}]` — several book snapshots, in request order; unknown tokens are left out. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { BookSnapshot, CLOB_ERRORS, TAGS, TokenList } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';
 

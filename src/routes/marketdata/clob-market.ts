@@ -1,6 +1,6 @@
 /** `GET /clob-markets/{condition_id}` — a market's trading settings under the abbreviated names of docs/venue.md §4. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CLOB_ERRORS, ClobMarket, TAGS } from './schemas.js';
 
 export const clobMarketRoute: RouteModule = (app, services) => {

@@ -3,7 +3,7 @@
  * work in src/marketdata. To add a route: write the file with `config: { family: 'clob' }`
  * (simple `{error}` errors), call src/marketdata, and list it here.
  */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { marketsRoute } from './markets.js';
 import { samplingMarketsRoute } from './sampling-markets.js';
 import { simplifiedMarketsRoute } from './simplified-markets.js';

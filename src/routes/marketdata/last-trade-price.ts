@@ -4,7 +4,7 @@
  * `{"price": "0.5", "side": ""}` (docs/trading.md).
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { dialectOf } from '../../http/mounts.js';
 import { CLOB_ERRORS, TAGS, TokenQuery } from './schemas.js';
 

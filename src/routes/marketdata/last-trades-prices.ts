@@ -3,7 +3,7 @@
  * On the /clob mount tokens that never traded are left out, as the venue does (docs/trading.md).
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { dialectOf } from '../../http/mounts.js';
 import { CLOB_ERRORS, TAGS, TokenList } from './schemas.js';
 

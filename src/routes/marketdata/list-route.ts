@@ -4,7 +4,7 @@
  * src/marketdata (cached per catalog and book versions) and sent as is.
  */
 import type { TSchema } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import type { ListName } from '../../marketdata/listings.js';
 import { CLOB_ERRORS, CursorQuery, Envelope, TAGS } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';

@@ -1,6 +1,6 @@
 /** `GET /markets/{condition_id}` — one order-book market in the by-id form; 404 `{error}` when unknown. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CLOB_ERRORS, FullMarket, TAGS } from './schemas.js';
 
 export const marketByIdRoute: RouteModule = (app, services) => {

@@ -1,6 +1,6 @@
 /** `GET /midpoint?token_id=` — Midpoint of the best bid and ask ("" when a side is empty). */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CLOB_ERRORS, TAGS, TokenQuery } from './schemas.js';
 
 export const midpointRoute: RouteModule = (app, services) => {

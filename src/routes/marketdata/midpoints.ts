@@ -1,6 +1,6 @@
 /** `POST /midpoints` `[{token_id}]` — Midpoints of several tokens, {token: mid}. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CLOB_ERRORS, TAGS, TokenList } from './schemas.js';
 
 export const midpointsRoute: RouteModule = (app, services) => {

@@ -1,6 +1,6 @@
 /** `GET /neg-risk?token_id=` — Whether the token's market is a negative-risk market. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CLOB_ERRORS, TAGS, TokenQuery } from './schemas.js';
 
 export const negRiskRoute: RouteModule = (app, services) => {

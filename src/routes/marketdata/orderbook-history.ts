@@ -4,7 +4,7 @@
  * at that time. Times are Unix milliseconds, as the real venue's endpoint took them.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX, HISTORY_OFFSET_MAX } from '../../marketdata/book-history-query.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { BookSnapshot, CLOB_ERRORS, TAGS } from './schemas.js';

@@ -1,6 +1,6 @@
 /** `GET /price?token_id&side` — `{price}`: the best bid for BUY, the best ask for SELL ("" when that side is empty). */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CLOB_ERRORS, TAGS } from './schemas.js';
 
 export const priceRoute: RouteModule = (app, services) => {

@@ -3,7 +3,7 @@
  * built from the stored fills (src/marketdata/history.ts); kept after resolution.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { INTERVAL_NAMES, MAX_FIDELITY } from '../../marketdata/history-params.js';
 import { CLOB_ERRORS, HistoryPoint, TAGS } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';

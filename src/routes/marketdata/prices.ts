@@ -1,6 +1,6 @@
 /** `POST /prices` `[{token_id, side?}]` — price map `{token: {BUY: best bid, SELL: best ask}}`; `side` is ignored, an empty side is "". */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CLOB_ERRORS, TAGS, TokenList } from './schemas.js';
 import { sendJsonText } from '../../http/json-text.js';
 

@@ -1,6 +1,6 @@
 /** `GET /spread?token_id=` — Best ask minus best bid ("" when a side is empty). */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CLOB_ERRORS, TAGS, TokenQuery } from './schemas.js';
 
 export const spreadRoute: RouteModule = (app, services) => {

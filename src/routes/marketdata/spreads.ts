@@ -1,6 +1,6 @@
 /** `POST /spreads` `[{token_id}]` — Spreads of several tokens, {token: spread}. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CLOB_ERRORS, TAGS, TokenList } from './schemas.js';
 
 export const spreadsRoute: RouteModule = (app, services) => {

@@ -1,6 +1,6 @@
 /** `GET /tick-size?token_id=` — Minimum tick size of the token's market. */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CLOB_ERRORS, TAGS, TokenQuery } from './schemas.js';
 
 export const tickSizeRoute: RouteModule = (app, services) => {

@@ -4,7 +4,7 @@
  * strict). `owner` (an API key in the real service) is always "".
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CLOB_ERRORS, Envelope, TAGS, Trade } from './schemas.js';
 
 const Query = Type.Object({

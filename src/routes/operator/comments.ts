@@ -1,5 +1,5 @@
 /** `POST /admin/comments` — add a comment (or a reply) to an event, series or market; answers it in the catalog shape. */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CommentInput, FlatComment } from '../../operator/schemas.js';
 
 export const operatorComments: RouteModule = (app, { operator }) => {

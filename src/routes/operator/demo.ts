@@ -7,7 +7,7 @@
  *   books on every trade.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { BookHistoryInput, BookHistorySetting, DemoInput, DemoState, ResetAnswer, ResetInput } from '../../operator/instance-schemas.js';
 
 export const operatorDemo: RouteModule = (app, { operator }) => {

@@ -4,7 +4,7 @@
  * or past the largest single deposit it is a 400 `amount_too_large` naming the limit.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { DepositInput, Deposited } from '../../operator/instance-schemas.js';
 
 export const operatorDeposit: RouteModule = (app, { operator }) => {

@@ -4,7 +4,7 @@
  * created). Generates condition, question and token ids unless given. Answers the created event
  * in the catalog shape, each market with its `conditionId`, `clobTokenIds` and plain `tokenIds`.
  */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { CreatedEvent, EventInput } from '../../operator/schemas.js';
 
 export const operatorEvents: RouteModule = (app, { operator }) => {

@@ -5,7 +5,7 @@
  * - `DELETE /admin/faults/{id}` ends one (404 when none is active with that id), `DELETE /admin/faults` all.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { errors } from '../../errors/catalogue.js';
 import { FaultInput, FaultList, FaultsEnded, FaultView } from '../../faults/index.js';
 

@@ -3,7 +3,7 @@
  * (src/http/operator-auth.ts). To add an operator route: write `routes/operator/<name>.ts` exporting a
  * RouteModule with paths relative to `/admin`, and list it in OPERATOR_ROUTES.
  */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { operatorGuard } from '../../http/operator-auth.js';
 import { operatorStatus } from './status.js';
 import { operatorMode } from './mode.js';

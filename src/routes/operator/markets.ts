@@ -6,7 +6,7 @@
  * The bodies and answers are src/operator/schemas.ts.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { AddedMarket, AddMarketInput, MarketPatchInput, MarketSettings } from '../../operator/schemas.js';
 
 const common = { tags: ['operator'], security: [{ operator: [] }] };

@@ -1,5 +1,5 @@
 /** `GET|PUT /admin/exchange/mode` — read or set the exchange mode (normal, cancel-only, disabled). */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { ModeState } from '../../operator/instance-schemas.js';
 
 export const operatorMode: RouteModule = (app, { operator }) => {

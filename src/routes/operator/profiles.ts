@@ -1,5 +1,5 @@
 /** `POST /admin/profiles` — create or replace a wallet's public profile (shown on its comments). */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { Profile, ProfileInput } from '../../operator/schemas.js';
 
 export const operatorProfiles: RouteModule = (app, { operator }) => {

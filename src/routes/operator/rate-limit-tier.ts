@@ -3,7 +3,7 @@
  * (docs/venue.md §13), which wins over the tier its 30-day volume earns; `DELETE` removes it.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { errors } from '../../errors/catalogue.js';
 import { checksumAddress } from '../../domain/address.js';
 import { TIER_NAMES, tierView } from '../../trading/signer-tiers.js';

@@ -4,7 +4,7 @@
  * and makes positions redeemable.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { ResolveInput, Resolved } from '../../operator/instance-schemas.js';
 
 export const operatorResolve: RouteModule = (app, { operator }) => {

@@ -6,7 +6,7 @@
  * - `DELETE /admin/scenarios/{id}` — stops it (faults it provoked stay until they end).
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { ScenarioInput, ScenarioView } from '../../faults/index.js';
 
 export const operatorScenarios: RouteModule = (app, { scenarios }) => {

@@ -5,7 +5,7 @@
  * `GET /admin/wallets/{funder}/signers` lists the links. Idempotent; links are kept (migration 0020).
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { SignerInput, SignerLinks } from '../../operator/instance-schemas.js';
 
 const Params = Type.Object({ funder: Type.String({ maxLength: 64 }) });

@@ -4,7 +4,7 @@
  * (src/exchange/integrity.ts); `POST /admin/integrity/acknowledge` lets trading resume after a
  * failed check.
  */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { Acknowledged, InstanceStatus } from '../../operator/instance-schemas.js';
 
 export const operatorStatus: RouteModule = (app, { operator }) => {

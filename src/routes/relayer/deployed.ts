@@ -8,7 +8,7 @@
  * `/v1/account/transactions/…`) relay on-chain transactions with a relayer API key and are not served.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 
 const ErrorBody = Type.Object({ error: Type.String() });
 

@@ -1,5 +1,5 @@
 /** `GET /asyncapi.json` — the AsyncAPI 3 document of both WebSocket channels, with our additions (src/streams/asyncapi.ts). */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { asyncApiDocument } from '../../streams/asyncapi.js';
 
 export const asyncapiRoute: RouteModule = (app) => {

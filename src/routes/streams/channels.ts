@@ -4,7 +4,8 @@
  * 429 before the upgrade), then the socket is handed to the streams service. Every later
  * subscribe, unsubscribe and resync counts against the same windows.
  */
-import type { App, Services } from '../../http/types.js';
+import type { App } from '../../http/app-type.js';
+import type { Services } from '../../app/services.js';
 import type { Channel } from '../../streams/metrics.js';
 import { peerOf, wire } from './peer.js';
 import { Framer } from './tick-writer.js';

@@ -5,7 +5,7 @@
  * routes (declared in a child context after it) are upgrade routes.
  */
 import websocket from '@fastify/websocket';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { channelRoute } from './channels.js';
 import { asyncapiRoute } from './asyncapi.js';
 import { wsPort } from './ws-port.js';

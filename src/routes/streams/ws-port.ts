@@ -5,7 +5,7 @@
  * requests are answered by the same app. The edge's connection caps guard the API's port only.
  */
 import { createServer, type Server } from 'node:http';
-import type { App } from '../../http/types.js';
+import type { App } from '../../http/app-type.js';
 
 export function wsPort(app: App, host: string, port: number): void {
   let server: Server | undefined;

@@ -1,5 +1,6 @@
 /**
- * Builds the HTTP application: edge plugins first (request ids, logging, body parsing, error
+ * Builds the HTTP application (part of the composition root: it alone knows both the edge and
+ * every route module): edge plugins first (request ids, logging, body parsing, error
  * mapping, OpenAPI), then every route module. Request validation: query strings coerce, JSON
  * bodies never do (src/http/validation.ts). Nothing here knows a route's business; adding a
  * route never touches this file (see src/routes/README.md).
@@ -9,10 +10,11 @@ import Fastify, { LogController } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { App, Services } from './types.js';
-import { frameworkErrors, registerErrorHandling } from './errors.js';
-import { registerJsonBody } from './body.js';
-import { AJV_OPTIONS, exactBodyValidators } from './validation.js';
+import type { App } from '../http/app-type.js';
+import type { Services } from './services.js';
+import { frameworkErrors, registerErrorHandling } from '../http/errors.js';
+import { registerJsonBody } from '../http/body.js';
+import { AJV_OPTIONS, exactBodyValidators } from '../http/validation.js';
 import { MOUNTS, ROUTES } from '../routes/index.js';
 import { edgeFastifyOptions, loggerOptions, registerEdge } from '../edge/index.js';
 import type { LogStream } from '../edge/logging.js';
