@@ -17,6 +17,8 @@ import { Catalog } from './catalog/service.js';
 import { ExchangeService } from './exchange/service.js';
 import { OrderDesk, HEARTBEAT_CANCEL_REASON } from './trading/orders.js';
 import { AccountReads } from './trading/account.js';
+import { BuilderTradeReads } from './trading/builder-trades.js';
+import { Notifications } from './trading/notifications.js';
 import { LedgerDesk } from './trading/ledger-desk.js';
 import { BotDesk } from './trading/bot-desk.js';
 import { Operator } from './operator/operator.js';
@@ -144,6 +146,8 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     const depositWallets = new DepositWallets((since) => auth.keys.holdersSince(since), (funder) => bots.store.signersOf(funder)); // type 3 and the relayer's deployed wallets
     const orders = new OrderDesk(exchange, bots.gate, { now, onError: (err) => app?.log.error({ err }, 'a batch order failed'), walletsOf: (a) => depositWallets.walletsOf(a) });
     const account = new AccountReads(store.db, exchange, cache, { walletsOf: (a) => depositWallets.walletsOf(a) });
+    const builderTrades = new BuilderTradeReads(store.db, exchange); // GET /builder/trades?builder_code= (the venue's SDK)
+    const notifications = new Notifications(store.db, now, { walletsOf: (a) => depositWallets.walletsOf(a) }); // /clob GET, DELETE /notifications
     const onExpire = opts.onHeartbeatExpire ?? (async (address: string) => { await orders.cancelAllFor(address, HEARTBEAT_CANCEL_REASON); });
     const heartbeats = new HeartbeatService({ store, now, timeoutMs: config.heartbeatTimeoutMs, onExpire, log: processLog });
     const ledger = new LedgerDesk(exchange);
@@ -171,7 +175,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     });
     const scenarios = new Scenarios({ faults, now, shock: (cid, by) => sandbox.shock(cid, by), // src/faults/scenario.ts
       resolve: (cid, winner) => operator.resolve(cid, { winner }), setMode: (mode) => operator.setExchangeMode({ mode }), setDemo: (to) => operator.setDemo(to) });
-    const services: Services = { cluster: clusterStatus, config, store, now, exchange, auth, heartbeats, orders, account, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache, faults, signerTiers, scenarios, depositWallets };
+    const services: Services = { cluster: clusterStatus, config, store, now, exchange, auth, heartbeats, orders, account, builderTrades, notifications, writerLock: held, ledger, bots: botDesk, operator, streams, signedOrders: bots.store, sandbox, bookHistory, marketData, dataApi, catalog, cache, faults, signerTiers, scenarios, depositWallets };
     const built = await buildApp(services, { logger: opts.logger, logStream: opts.logStream, redis, forward: cluster && forwardHook(cluster) });
     app = built;
     built.log.info(restored, 'exchange restored from the database');

@@ -11,6 +11,8 @@ import type { Store } from '../store/db.js';
 import type { AuthService } from '../auth/index.js';
 import type { OrderDesk } from '../trading/orders.js';
 import type { AccountReads } from '../trading/account.js';
+import type { BuilderTradeReads } from '../trading/builder-trades.js';
+import type { Notifications } from '../trading/notifications.js';
 import type { HeartbeatService } from '../heartbeats/index.js';
 import type { ExchangeService } from '../exchange/service.js';
 import type { WriterLock } from '../store/writer-lock.js';
@@ -41,6 +43,10 @@ export interface Services {
   orders: OrderDesk;
   /** Account reads: open orders, order by id, trades, builder trades. */
   account: AccountReads;
+  /** The venue's builder trades by V2 builder code (`GET /builder/trades?builder_code=` on /clob). */
+  builderTrades: BuilderTradeReads;
+  /** An account's notifications, derived from its orders, fills and markets (/clob `GET`, `DELETE /notifications`). */
+  notifications: Notifications;
   /** The dead-man's switch behind the heartbeat routes. */
   heartbeats: HeartbeatService;
   /** The durable exchange: order entry, cancels, ledger operations, live books. */

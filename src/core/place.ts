@@ -41,7 +41,7 @@ export function place(st: State, cmd: OrderCommand): Placed | Reject {
 
   const now = st.clock.now();
   const row: OrderRow = {
-    id: st.ids.next('order'), seq: ++st.seq, wallet, apiKey: cmd.apiKey ?? null, builder: cmd.builder ?? null,
+    id: st.ids.next('order'), seq: ++st.seq, wallet, apiKey: cmd.apiKey ?? null, builder: cmd.builder ?? null, builderCode: cmd.builderCode ?? null,
     conditionId: m.conditionId, tokenId, outcomeIndex: outcome, side: cmd.side, type: cmd.type, postOnly: cmd.postOnly === true,
     price: cmd.price, originalSize: v.size, sizeMatched: 0, amount: v.amount >= 0 ? v.amount : null,
     expiration: cmd.expiration ?? 0, status: 'LIVE', cancelReason: null, createdAt: now, updatedAt: now,

@@ -78,6 +78,8 @@ export interface OrderCommand {
   /** Unix seconds; GTD only. */
   expiration?: number;
   builder?: string;
+  /** The V2 signed order's bytes32 builder code (`0x` + 64 hex), absent for none; kept on the order, not used by matching. */
+  builderCode?: string;
 }
 
 /** Full state of an order, as persisted. `reserved`/fee fields let a restore rebuild reservations. */
@@ -87,6 +89,8 @@ export interface OrderRow {
   wallet: string;
   apiKey: string | null;
   builder: string | null;
+  /** The order's builder code (OrderCommand.builderCode); absent or null for none. */
+  builderCode?: string | null;
   conditionId: string;
   tokenId: string;
   outcomeIndex: 0 | 1;

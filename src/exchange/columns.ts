@@ -22,14 +22,14 @@ const spec = (s: string) => s.trim().split(/\s+/).map((c) => c.split(':') as [st
 export const TABLES: readonly TableSpec[] = [
   {
     table: 'orders', rows: 'orders', key: ['id'],
-    cols: spec(`id:t seq:b wallet:t api_key:t builder:t market:t token_id:t outcome:i side:t type:t post_only:i price:b original_size:b
+    cols: spec(`id:t seq:b wallet:t api_key:t builder:t builder_code:t market:t token_id:t outcome:i side:t type:t post_only:i price:b original_size:b
       size_matched:b amount:b expiration:b status:t cancel_reason:t reserved:b max_fee:b fee_base:b fee_charged:b notional:b created_at:b updated_at:b`),
     update: ['size_matched', 'status', 'cancel_reason', 'reserved', 'fee_base', 'fee_charged', 'notional', 'updated_at'],
   },
   {
     table: 'trades', rows: 'trades',
     cols: spec(`id:t seq:b taker_order_id:t wallet:t market:t asset:t side:t price:b size:b usdc_size:b fee:b fee_rate_bps:i minted:b merged:b
-      transaction_hash:t status:t builder:t match_time:b`),
+      transaction_hash:t status:t builder:t builder_code:t match_time:b`),
   },
   { table: 'trade_makers', rows: 'makers', cols: spec('trade_id:t idx:i order_id:t wallet:t asset:t side:t price:b matched_amount:b fee:b fee_rate_bps:i') },
   { table: 'ledger_entries', rows: 'ledger', cols: spec('wallet:t asset:t free:b reserved:b kind:t ref:t created_at:b') },

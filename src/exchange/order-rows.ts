@@ -7,7 +7,7 @@ import type { OrdersTable } from '../store/schema-exchange.js';
 
 export function orderFromRow(r: OrdersTable): OrderRow {
   return {
-    id: r.id, seq: r.seq, wallet: r.wallet, apiKey: r.api_key, builder: r.builder, conditionId: r.market, tokenId: r.token_id,
+    id: r.id, seq: r.seq, wallet: r.wallet, apiKey: r.api_key, builder: r.builder, builderCode: r.builder_code, conditionId: r.market, tokenId: r.token_id,
     outcomeIndex: r.outcome as 0 | 1, side: r.side as Side, type: r.type as OrderType, postOnly: r.post_only === 1,
     price: r.price, originalSize: r.original_size, sizeMatched: r.size_matched, amount: r.amount, expiration: r.expiration,
     status: r.status as OrderStatus, cancelReason: r.cancel_reason, createdAt: r.created_at, updatedAt: r.updated_at,

@@ -34,7 +34,7 @@ export interface SealedBatch {
 
 export function orderRow(o: OrderRow): OrdersTable {
   return {
-    id: o.id, seq: o.seq, wallet: o.wallet, api_key: o.apiKey, builder: o.builder, market: o.conditionId, token_id: o.tokenId,
+    id: o.id, seq: o.seq, wallet: o.wallet, api_key: o.apiKey, builder: o.builder, builder_code: o.builderCode ?? null, market: o.conditionId, token_id: o.tokenId,
     outcome: o.outcomeIndex, side: o.side, type: o.type, post_only: o.postOnly ? 1 : 0, price: o.price,
     original_size: o.originalSize, size_matched: o.sizeMatched, amount: o.amount, expiration: o.expiration,
     status: o.status, cancel_reason: o.cancelReason, reserved: o.reserved, max_fee: o.maxFee, fee_base: o.feeBase,
@@ -57,7 +57,8 @@ export function seal(batch: Batch, ex: ExchangeCore, tradeSeq: { value: number }
     trades.push({
       id: t.id, seq: ++tradeSeq.value, taker_order_id: t.takerOrderId, wallet: t.wallet, market: t.conditionId, asset: t.asset,
       side: t.side, price: t.price, size: t.size, usdc_size: t.usdcSize, fee: t.fee, fee_rate_bps: market?.takerBaseFeeBps ?? 0, minted: t.minted, merged: t.merged,
-      transaction_hash: t.transactionHash, status: t.status, builder: taker?.builder ?? null, match_time: t.matchTime,
+      transaction_hash: t.transactionHash, status: t.status, builder: taker?.builder ?? null,
+      builder_code: taker?.builderCode ?? null, match_time: t.matchTime,
     });
     t.makers.forEach((m, idx) => makers.push({
       trade_id: t.id, idx, order_id: m.orderId, wallet: m.wallet, asset: m.asset, side: m.side, price: m.price,

@@ -15,7 +15,8 @@
  * Live orders in time priority, one page after the given seq (seqs are unique and increasing).
  * Each value costs the driver about the same whatever it holds, so SQLite folds them:
  * - `packed` = outcome + 2·BUY + 4·GTD + 8·post-only + 32·price, or -1 when a column holds a value
- *   outside what a live order can have (then the main thread reads the row whole);
+ *   outside what a live order can have, or the order has a builder code (few do; migration 0030):
+ *   then the main thread reads the row whole;
  * - `extra` is null for a plain order nothing has happened to since it was placed (nothing
  *   matched, no fee reserved or charged, no notional, no amount, no expiration, updated when
  *   created), else those eight values as a JSON array: one value instead of eight for most live
@@ -26,7 +27,7 @@
  */
 const ORDERS_SQL = `select "id", "seq", "wallet", "api_key", "builder", "market",
   case when "outcome" in (0, 1) and "side" in ('BUY', 'SELL') and "type" in ('GTC', 'GTD') and "post_only" in (0, 1)
-    and "cancel_reason" is null and "price" between 0 and 1000000
+    and "cancel_reason" is null and "price" between 0 and 1000000 and "builder_code" is null
   then "outcome" + 2 * ("side" = 'BUY') + 4 * ("type" = 'GTD') + 8 * "post_only" + 32 * "price" else -1 end,
   "original_size", "created_at", "reserved",
   case when "size_matched" = 0 and "amount" is null and "fee_base" = 0 and "fee_charged" = 0 and "notional" = 0

@@ -81,7 +81,7 @@ class PageLoader {
       const amount = nums[o + SLOT.amount]!;
       loader.order({
         id: ids[i]!, seq: nums[o + SLOT.seq]!, wallet: strings[nums[o + SLOT.wallet]!]!,
-        apiKey: apiKey < 0 ? null : strings[apiKey]!, builder: builder < 0 ? null : strings[builder]!,
+        apiKey: apiKey < 0 ? null : strings[apiKey]!, builder: builder < 0 ? null : strings[builder]!, builderCode: null,
         conditionId: market, tokenId: tokens[outcome], outcomeIndex: outcome, side: SIDES[(flags >> 1) & 1]!, type: TYPES[(flags >> 2) & 1]!,
         postOnly: (flags & 8) !== 0, price: nums[o + SLOT.price]!, originalSize: nums[o + SLOT.originalSize]!,
         sizeMatched: nums[o + SLOT.sizeMatched]!, amount: Number.isNaN(amount) ? null : amount, expiration: nums[o + SLOT.expiration]!,

@@ -24,8 +24,9 @@ export interface BooksTable {
 }
 
 export interface OrdersTable {
-  id: string; seq: number; wallet: string; api_key: string | null; builder: string | null; market: string;
-  token_id: string; outcome: number; side: string; type: string; post_only: number; price: number;
+  id: string; seq: number; wallet: string; api_key: string | null; builder: string | null;
+  /** The V2 signed order's bytes32 builder code, NULL for none (migration 0030). */
+  builder_code: string | null; market: string; token_id: string; outcome: number; side: string; type: string; post_only: number; price: number;
   original_size: number; size_matched: number; amount: number | null; expiration: number; status: string;
   cancel_reason: string | null; reserved: number; max_fee: number; fee_base: number; fee_charged: number;
   notional: number; created_at: number; updated_at: number;
@@ -34,8 +35,13 @@ export interface OrdersTable {
 export interface TradesTable {
   id: string; seq: number; taker_order_id: string; wallet: string; market: string; asset: string; side: string;
   price: number; size: number; usdc_size: number; fee: number; fee_rate_bps: number; minted: number; merged: number;
-  transaction_hash: string; status: string; builder: string | null; match_time: number;
+  transaction_hash: string; status: string; builder: string | null;
+  /** The taker order's builder code (migration 0030). */
+  builder_code: string | null; match_time: number;
 }
+
+/** Notifications an account dropped (migration 0030, src/trading/notifications.ts); `at` = the notification's time, ms. */
+export interface NotificationDropsTable { account: string; id: number; at: number }
 
 export interface TradeMakersTable {
   trade_id: string; idx: number; order_id: string; wallet: string; asset: string; side: string; price: number;
@@ -69,4 +75,5 @@ export interface ExchangeTables {
   ledger_entries: LedgerEntriesTable;
   positions: PositionsTable;
   activity: ActivityTable;
+  notification_drops: NotificationDropsTable;
 }

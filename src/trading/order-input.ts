@@ -11,6 +11,8 @@
  * are the route schema's (src/routes/trading/order-body.ts); this checks what the values mean.
  * Amounts past the exact range of micro-unit integers are refused here, naming the bound
  * (`amount_too_large`, src/domain/micro-input.ts), before any price is derived from them.
+ * A V2 order's `builder` (bytes32, signed with it) becomes the command's `builderCode`: its
+ * trades are the builder's (`GET /builder/trades?builder_code=`); the zero code is no builder.
  */
 import type { OrderCommand, OrderType, Side } from '../core/index.js';
 import { MICRO } from '../domain/money.js';
@@ -19,7 +21,7 @@ import { MAX_INPUT_MICRO, parseMicroDigits, tooLargeMessage } from '../domain/mi
 export interface WireOrder {
   salt?: unknown; maker?: unknown; signer?: unknown; taker?: unknown; tokenId?: unknown;
   makerAmount?: unknown; takerAmount?: unknown; expiration?: unknown; nonce?: unknown;
-  feeRateBps?: unknown; side?: unknown; signatureType?: unknown; signature?: unknown;
+  feeRateBps?: unknown; side?: unknown; signatureType?: unknown; signature?: unknown; builder?: unknown;
 }
 
 /** The POST /order body; `owner` is the spec's word for the API key the order is placed with. */
@@ -71,6 +73,21 @@ function worstOnGrid(side: Side, collateral: number, shares: number, tick: numbe
 
 export interface AuthIdentity { address: string; apiKey: string }
 
+/** The zero builder code: a V2 order with no builder. */
+export const ZERO_BUILDER_CODE = `0x${'0'.repeat(64)}`;
+const BUILDER_CODE = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * The V2 order's `builder` (bytes32) as the order's builder code, lowercase; `undefined` for none
+ * (absent, or the zero code), `null` when it is not a bytes32 hex string.
+ */
+export function builderCodeOf(v: unknown): string | undefined | null {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || !BUILDER_CODE.test(v)) return null;
+  const code = v.toLowerCase();
+  return code === ZERO_BUILDER_CODE ? undefined : code;
+}
+
 /**
  * Validates the body's shape and identity and builds the command. `tokenOf` resolves the token
  * id as sent (either form) to the one token id and its market's tick (undefined when no market
@@ -103,13 +120,15 @@ export function toOrderCommand(body: OrderBody, who: AuthIdentity, tokenOf: (tex
   const expiration = typeof expRaw === 'string' && /^\d{1,12}$/.test(expRaw) ? Number(expRaw) : NaN;
   if (Number.isNaN(expiration)) return { code: 'invalid_expiration', message: 'invalid expiration', field: 'expiration' };
   if (body.postOnly !== undefined && typeof body.postOnly !== 'boolean') return { code: 'invalid_order_payload', message: PAYLOAD, field: 'postOnly' };
+  const builderCode = builderCodeOf(o.builder);
+  if (builderCode === null) return { code: 'invalid_order_payload', message: PAYLOAD, field: 'builder', reason: 'a 0x-prefixed 32-byte hex builder code' };
 
   const collateral = s === 'BUY' ? maker : taker;
   const shares = s === 'BUY' ? taker : maker;
   const { q: price, exact } = ratio(collateral, shares);
   const isMarket = type === 'FOK' || type === 'FAK';
   const token = tokenOf(o.tokenId);
-  const base = { wallet, apiKey: who.apiKey, tokenId: token?.tokenId ?? o.tokenId, side: s, type: type as OrderType, postOnly: body.postOnly === true, expiration, ...(builder ? { builder } : {}) };
+  const base = { wallet, apiKey: who.apiKey, tokenId: token?.tokenId ?? o.tokenId, side: s, type: type as OrderType, postOnly: body.postOnly === true, expiration, ...(builder ? { builder } : {}), ...(builderCode ? { builderCode } : {}) };
   if (!isMarket) {
     if (!exact) return { code: 'invalid_price', message: PAYLOAD, field: 'makerAmount', reason: 'makerAmount and takerAmount must give an exact price on the tick grid' };
     return { ...base, price, size: shares };

@@ -72,3 +72,21 @@ export const VenueTrade = Type.Intersect([
   }),
 ]);
 export type VenueTrade = Static<typeof VenueTrade>;
+
+/**
+ * The venue's builder trade (`GET /builder/trades?builder_code=` on /clob, builder-trades.ts):
+ * camelCase, one fill of an order carrying the code, `matchTime` in Unix seconds (a string).
+ */
+export const VenueBuilderTrade = Type.Object({
+  id: Type.String(), tradeType: Type.Union([Type.Literal('TAKER'), Type.Literal('MAKER')]), takerOrderHash: Type.String(),
+  builder: Type.String(), market: Type.String(), assetId: Type.String(), side: Type.String(), size: Type.String(),
+  sizeUsdc: Type.String(), price: Type.String(), status: Type.String(), outcome: Type.String(), outcomeIndex: Type.Integer(),
+  owner: Type.String(), maker: Type.String(), transactionHash: Type.String(), matchTime: Type.String({ pattern: '^[0-9]+$' }),
+  bucketIndex: Type.Integer(), fee: Type.String(), feeUsdc: Type.String(), err_msg: Type.Null(),
+  createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' }),
+});
+
+/** A page of builder trades, the venue's envelope (docs/venue.md §5). */
+export const BuilderTradesPage = Type.Object({
+  data: Type.Array(VenueBuilderTrade), next_cursor: Type.String(), limit: Type.Integer(), count: Type.Integer(),
+});

@@ -1,7 +1,7 @@
 /**
  * Takes a database at the latest migration back to 0028 (before the one token id, migration
  * 0029): for the migration tests that build their history through today's service. The
- * migrations after 0029 are undone first (`backTo0029`).
+ * migrations after 0029 (0030, 0031) are undone first (`backTo0029`).
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
@@ -52,9 +52,13 @@ export async function backTo0028(store: Store, imported: Map<string, [string, st
   await sql`delete from kysely_migration where name = '0029_token_ids'`.execute(db);
 }
 
-/** Takes a migrated database back to 0029: the command journal (0031) dropped and unrecorded. */
+/** Takes a migrated database back to 0029: the command journal (0031) and the builder codes and notification drops (0030) dropped and unrecorded. */
 export async function backTo0029(store: Store): Promise<void> {
   const db = store.db as Kysely<any>;
   await db.schema.dropTable('journal').execute();
   await sql`delete from kysely_migration where name = '0031_journal'`.execute(db);
+  await db.schema.dropTable('notification_drops').execute();
+  for (const index of ['trades_builder_code', 'orders_builder_code', 'orders_unasked_cancel']) await db.schema.dropIndex(index).execute();
+  for (const table of ['orders', 'trades']) await db.schema.alterTable(table).dropColumn('builder_code').execute();
+  await sql`delete from kysely_migration where name = '0030_builder_codes'`.execute(db);
 }

@@ -1,6 +1,6 @@
 /**
  * Restart rebuilds every property of the live orders the restore encodes compactly (outcome,
- * side, GTC/GTD, post-only, api key, builder, partial fills) and what depends on them: the books
+ * side, GTC/GTD, post-only, api key, builder, builder code, partial fills) and what depends on them: the books
  * in price-time priority, reservations, balances, positions, each wallet's open orders in order
  * and the GTD expiry queue — on SQLite and on PostgreSQL, with the live orders in one page or in
  * many (SQLite: then read by the worker thread). A row outside that encoding is read whole
@@ -32,6 +32,7 @@ function command(rand: () => number, markets: string[], i: number, core: Exchang
   if (rand() < 0.3) cmd.postOnly = true;
   if (rand() < 0.5) cmd.apiKey = `key-${i % 3}`;
   if (rand() < 0.3) cmd.builder = `0xb${i % 2}`;
+  if (rand() < 0.2) cmd.builderCode = `0x${String((i % 3) + 1).repeat(64)}`; // SQLite reads these rows whole
   return cmd;
 }
 

@@ -126,7 +126,7 @@ for (const backend of backends()) {
 
         const again = reopen();
         try {
-          assert.deepEqual((await migrateToLatest(again)).applied, ['0028_wallet_columns', '0029_token_ids', '0031_journal']);
+          assert.deepEqual((await migrateToLatest(again)).applied, ['0028_wallet_columns', '0029_token_ids', '0030_builder_codes', '0031_journal']);
           const after = await shape(again);
           assert.deepEqual(after.columns.filter((x) => /owner|wallet/.test(x)).sort(), ['orders.wallet', 'trade_makers.wallet', 'trades.wallet']);
           const named = after.indexes.filter((x) => /wallet|owner/.test(x));

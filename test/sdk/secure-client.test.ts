@@ -179,10 +179,12 @@ for (const backend of backends()) {
       for (const m of made) assert.equal((await svc.services.auth.keys.lookup(m.key))?.address, bob.address);
     });
 
-    it('closed-only mode, notifications, order scoring and rewards answer the venue\'s shapes: nothing to report', () => {
+    it('closed-only mode, order scoring and rewards answer the venue\'s shapes: nothing to report; notifications: alice\'s fill', () => {
       assert.equal(value(a.closedOnly), false);
-      assert.deepEqual(value(a.notifications), []);
-      assert.equal(value(a.dropped), null);
+      // bob's SELL filled 5 of o1 (builder-notifications.test.ts covers notifications in full).
+      const o1 = value<{ orderId: string }>(a.o1).orderId;
+      assert.deepEqual(value<Array<{ type: number; payload: { order_id: string; matched_size: string } }>>(a.notifications).map((n) => [n.type, n.payload.order_id, n.payload.matched_size]), [[2, o1, '5']]);
+      assert.equal(value(a.dropped), null, 'an id that is none of hers is ignored');
       assert.equal(value(a.scoring), false);
       assert.deepEqual(Object.values(value<Record<string, boolean>>(a.scorings)), [false, false]);
       for (const k of ['earnings', 'earningsMarkets', 'currentRewards', 'marketRewards']) assert.deepEqual(value<Page<unknown>>(a[k]).items, [], k);

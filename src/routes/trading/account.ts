@@ -1,12 +1,14 @@
 /**
  * Account reads (L2; spec "Account data"): `GET /data/orders` (open orders; an empty cursor
  * ends the pages, docs/venue.md §5), `GET /data/order/{id}`, `GET /data/trades` and
- * `GET /builder/trades` (bare array, for the builder whose key signs the request).
+ * `GET /builder/trades` (bare array, for the builder whose key signs the request; on /clob with
+ * `builder_code` the venue's public page of a V2 builder code's trades, src/trading/builder-trades.ts).
  * On the /clob mount orders and trades take the venue's shapes (`VenueOrder`, `VenueTrade`:
  * snake_case, Unix seconds, `trader_side`) and the last page of orders ends with `LTE=`, as the
  * venue's SDK reads them (docs/trading.md); the same rows and queries either way.
  */
 import { Type, type Static } from 'typebox';
+import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../../http/types.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
@@ -14,12 +16,15 @@ import { errors } from '../../errors/catalogue.js';
 import { decodeCursor, encodeCursor, endPage, END_CURSOR } from '../../domain/cursor.js';
 import { checksumAddress } from '../../domain/address.js';
 import { ORDERS_PAGE, TRADES_PAGE, type TradeFilters } from '../../trading/account.js';
-import { Envelope, NATIVE_JSON, Order, Trade, VenueOrder, VenueTrade } from './schemas.js';
+import { BuilderTradesPage, Envelope, NATIVE_JSON, Order, Trade, VenueOrder, VenueTrade } from './schemas.js';
 import { dialectOf } from '../../http/mounts.js';
 import { venueTrade } from '../../trading/format.js';
+import { BUILDER_CODE_PAGE } from '../../trading/builder-trades.js';
+import { builderCodeOf } from '../../trading/order-input.js';
 
 const Text = Type.String({ maxLength: 100 });
 const Cursor = Type.String({ maxLength: 40 });
+const ERROR = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 const TimeS = Type.String({ pattern: '^[0-9]{1,12}$', description: 'Unix seconds (up to 12 digits)' });
 
 const TradeQuery = Type.Object({
@@ -43,7 +48,7 @@ function tradeFilters(q: Static<typeof TradeQuery>): TradeFilters {
   };
 }
 
-export const accountRoutes: RouteModule = (app, { auth, account }) => {
+export const accountRoutes: RouteModule = (app, { auth, account, builderTrades }) => {
   const route = { config: { family: 'clob' as const }, preValidation: auth.requireL2 };
   const venue = dialectOf(app) === 'clob';
   const dialect = venue ? 'venue' as const : 'spec' as const;
@@ -84,16 +89,43 @@ export const accountRoutes: RouteModule = (app, { auth, account }) => {
     return { data: venue ? page.data.map(venueTrade) : page.data, next_cursor: page.more ? encodeCursor(offset + TRADES_PAGE) : END_CURSOR, limit: TRADES_PAGE, count: page.data.length };
   });
 
+  if (!venue) {
+    app.get('/builder/trades', {
+      ...route, ...NATIVE_JSON,
+      schema: {
+        tags: ['account'], summary: 'Trades attributed to the builder signing the request (L2)', security: L2_SECURITY,
+        querystring: TradeQuery, response: { 200: Type.Array(Trade) },
+      },
+    }, async (req) => {
+      const offset = decodeCursor(req.query.next_cursor);
+      if (offset === null) return [];
+      return (await account.builderTrades(authOf(req).apiKey, tradeFilters(req.query), offset)).data;
+    });
+    return;
+  }
+
+  // /clob: with `builder_code` the venue's public page of that code's trades; without it, the
+  // builder-key view above (L2), as clob-client v1 asks for it.
+  const BuilderQuery = Type.Object({ ...TradeQuery.properties, builder_code: Type.Optional(Type.String({ maxLength: 100 })) });
+  const hasCode = (req: FastifyRequest) => (req.query as { builder_code?: unknown } | undefined)?.builder_code !== undefined;
   app.get('/builder/trades', {
-    ...route, ...NATIVE_JSON,
+    config: route.config, ...NATIVE_JSON,
+    preValidation: (req, reply, done) => (hasCode(req) ? done() : auth.requireL2(req, reply, done)),
     schema: {
-      tags: ['account'], summary: 'Trades attributed to the builder signing the request (L2)', security: L2_SECURITY,
-      querystring: TradeQuery, response: { 200: Type.Array(Trade) },
+      tags: ['account'],
+      summary: 'Trades of orders carrying a builder code (`builder_code`, public; the venue\'s page), else those attributed to the builder key signing the request (L2)',
+      security: [{}, ...L2_SECURITY], querystring: BuilderQuery,
+      response: { 200: Type.Union([BuilderTradesPage, Type.Array(Trade)]), 400: ERROR },
     },
   }, async (req) => {
-    const offset = decodeCursor(req.query.next_cursor);
-    if (offset === null) return [];
-    return (await account.builderTrades(authOf(req).apiKey, tradeFilters(req.query), offset)).data;
+    const { builder_code: code, ...query } = req.query;
+    const offset = decodeCursor(query.next_cursor);
+    if (code === undefined) return offset === null ? [] : (await account.builderTrades(authOf(req).apiKey, tradeFilters(query), offset)).data;
+    const builder = builderCodeOf(code);
+    if (typeof builder !== 'string') throw errors.badRequest('builder_code must be a builder code: 0x and 64 hex digits, not the zero code');
+    if (offset === null) return endPage(BUILDER_CODE_PAGE);
+    const f = tradeFilters(query);
+    return builderTrades.page(builder, { id: f.id, market: f.market, asset_id: f.asset_id, before: f.before, after: f.after }, offset);
   });
 };
 

@@ -4,7 +4,7 @@ import { OrderResponse } from '../../trading/wire.js';
 
 export { OrderBody, SignedOrder } from './order-body.js';
 // The answers' shapes live with the service that builds them (its types are their Static<>).
-export { CancelAnswer, MakerOrder, Order, OrderResponse, Trade, VenueOrder, VenueTrade } from '../../trading/wire.js';
+export { BuilderTradesPage, CancelAnswer, MakerOrder, Order, OrderResponse, Trade, VenueOrder, VenueTrade } from '../../trading/wire.js';
 
 export const RejectedOrder = Type.Intersect([Type.Object({ error: Type.String() }), Type.Partial(OrderResponse)]);
 

@@ -4,8 +4,9 @@
  * (`@polymarket/client`) gets valid answers instead of 404s (docs/trading.md "The venue's SDK"):
  * - `GET /auth/ban-status/closed-only` → `{closed_only}`: true while the operator holds the
  *   exchange in `cancel-only` or `disabled` mode (no new orders: the nearest thing Sibyl has);
- * - `GET /notifications` → `[]` and `DELETE /notifications?ids=` → `"OK"`: Sibyl keeps no
- *   notification inbox (fills and cancels reach a client on the user channel, docs/venue.md §9);
+ * - `GET /notifications` → the account's notifications, derived from its rows
+ *   (src/trading/notifications.ts: fills, cancels it did not ask for, resolved markets it held),
+ *   and `DELETE /notifications?ids=` → `"OK"`, after which those ids never come back;
  * - `GET /order-scoring?order_id=` → `{scoring: false}`, `POST /orders-scoring` `[ids]` →
  *   `{id: false}`: Sibyl runs no liquidity-rewards program, so no order scores;
  * - `POST /auth/builder-api-key` → `{key, secret, passphrase}`, `GET /auth/builder-api-key` →
@@ -21,6 +22,7 @@ import { dialectOf } from '../../http/mounts.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { END_CURSOR } from '../../domain/cursor.js';
+import { NATIVE_JSON } from './schemas.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 const SigType = Type.Optional(Type.String({ maxLength: 4 }));
@@ -28,11 +30,16 @@ const Cursor = Type.Optional(Type.String({ maxLength: 40 }));
 const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' });
 const ERROR = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 const ERRORS = { 400: ERROR, 401: ERROR };
+/** The venue's notification (src/trading/notification-shapes.ts); `payload` by `type`: 1 and 2 an order's, 4 a market's. */
+const NotificationShape = Type.Object({
+  id: Type.Integer(), owner: Type.String(), payload: Type.Record(Type.String(), Type.Unknown()), timestamp: Type.Integer({ description: 'Unix ms' }),
+  type: Type.Integer({ description: '1 order cancellation, 2 order fill, 4 market resolved' }),
+});
 const EmptyPage = Type.Object({ data: Type.Array(Type.Object({})), next_cursor: Type.String(), limit: Type.Integer(), count: Type.Integer() });
 /** A page with nothing in it, the venue's envelope (docs/venue.md §5). */
 const emptyPage = (limit: number) => ({ data: [], next_cursor: END_CURSOR, limit, count: 0 });
 
-export const venueAccountRoutes: RouteModule = (app, { auth, exchange }) => {
+export const venueAccountRoutes: RouteModule = (app, { auth, exchange, notifications }) => {
   if (dialectOf(app) !== 'clob') return;
   const l2 = { config: { family: 'clob' as const }, preValidation: auth.requireL2 };
   const tags = ['account'];
@@ -43,14 +50,20 @@ export const venueAccountRoutes: RouteModule = (app, { auth, exchange }) => {
   }, async () => ({ closed_only: exchange.mode !== 'normal' }));
 
   app.get('/notifications', {
-    ...l2,
-    schema: { tags, summary: 'Notifications of the account (L2): none, Sibyl keeps no inbox', security: L2_SECURITY, querystring: Type.Object({ signature_type: SigType }), response: { 200: Type.Array(Type.Object({})), ...ERRORS } },
-  }, async () => []);
+    ...l2, ...NATIVE_JSON,
+    schema: {
+      tags, security: L2_SECURITY, querystring: Type.Object({ signature_type: SigType }), response: { 200: Type.Array(NotificationShape), ...ERRORS },
+      summary: 'Notifications of the account (L2): its fills, its orders cancelled without its asking, resolved markets it held; the last 7 days, newest first, dropped ones left out',
+    },
+  }, async (req) => notifications.list(authOf(req).address, authOf(req).apiKey));
 
   app.delete('/notifications', {
     ...l2,
-    schema: { tags, summary: 'Drop notifications by id (L2): nothing to drop', security: L2_SECURITY, querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 20_000 }), signature_type: SigType }), response: { 200: Type.Literal('OK'), ...ERRORS } },
-  }, async (_req, reply) => sendJsonText(reply, '"OK"'));
+    schema: { tags, summary: 'Drop notifications by id (L2): they never come back', security: L2_SECURITY, querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 20_000 }), signature_type: SigType }), response: { 200: Type.Literal('OK'), ...ERRORS } },
+  }, async (req, reply) => {
+    await notifications.drop(authOf(req).address, authOf(req).apiKey, req.query.ids);
+    return sendJsonText(reply, '"OK"');
+  });
 
   app.get('/order-scoring', {
     ...l2,

@@ -32,6 +32,7 @@ import * as m0026 from './0026_catalog_versions.js';
 import * as m0027 from './0027_marketdata_versions.js';
 import * as m0028 from './0028_wallet_columns.js';
 import * as m0029 from './0029_token_ids.js';
+import * as m0030 from './0030_builder_codes.js';
 import * as m0031 from './0031_journal.js';
 
 export interface MigrationModule {
@@ -67,5 +68,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, MigrationModule]> = [
   ['0027_marketdata_versions', m0027],
   ['0028_wallet_columns', m0028],
   ['0029_token_ids', m0029],
+  ['0030_builder_codes', m0030],
   ['0031_journal', m0031],
 ];
