@@ -9,7 +9,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { errors } from '../../errors/catalogue.js';

@@ -4,7 +4,7 @@
  * `DELETE /cancel-market-orders {market?, asset_id?}`. Allowed in cancel-only mode.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { errors } from '../../errors/catalogue.js';
 import { MAX_CANCEL_IDS } from '../../trading/orders.js';

@@ -1,5 +1,5 @@
 /** The trading API: order entry, cancels, account reads and the custodial ledger routes (all L2). */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { postOrder } from './post-order.js';
 import { postOrders } from './post-orders.js';
 import { cancelRoutes } from './cancels.js';

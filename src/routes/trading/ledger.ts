@@ -7,7 +7,7 @@
  * (src/domain/micro-input.ts) is a 400 `amount_too_large` naming the bound.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { ApiError, errors } from '../../errors/catalogue.js';
 import { validationField, validationMessage, type AjvLikeError } from '../../http/validation-message.js';

@@ -4,7 +4,7 @@
  * does a body that fails the order schema (order-body.ts: every field's exact type).
  * Builder attribution comes from the optional builder headers.
  */
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { payloadRefusal } from './order-refusal.js';
 import { OrderBody, OrderResponse, RejectedOrder } from './schemas.js';

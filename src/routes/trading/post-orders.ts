@@ -9,7 +9,7 @@
  */
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { MAX_BATCH_ORDERS } from '../../trading/orders.js';
 import { PAYLOAD, type OrderBody as OrderInput } from '../../trading/order-input.js';

@@ -3,7 +3,7 @@
  * §13; L2), with the wallet's 30-day traded volume computed now and where the tier comes from.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { tierView } from '../../trading/signer-tiers.js';
 import { formatMicro } from '../../domain/money.js';

@@ -17,7 +17,7 @@
  *   empty pages (`next_cursor` `LTE=`), `[]` and `{}`.
  */
 import { Type } from 'typebox';
-import type { RouteModule } from '../../http/types.js';
+import type { RouteModule } from '../../app/services.js';
 import { dialectOf } from '../../http/mounts.js';
 import { authOf, L2_SECURITY } from '../../auth/index.js';
 import { sendJsonText } from '../../http/json-text.js';
