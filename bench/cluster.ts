@@ -13,28 +13,12 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { BenchRow } from './types.js';
+import { freshPgDatabase } from './kit/fresh-pg.js';
+import { percentile } from './kit/stats.js';
 import { newMarket, newTrader, order, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
 
-async function freshDb(): Promise<string> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('the cluster bench needs DATABASE_URL (a PostgreSQL server)');
-  const name = 'sibyl_bench_cluster';
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${name}`);
-  } finally { await c.end(); }
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-const pct = (xs: number[], p: number) => {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
+const freshDb = () => freshPgDatabase('sibyl_bench_cluster', 'the cluster bench');
+const pct = percentile;
 
 let sizeSeq = 0;
 /** Resting orders only (bids 0.01–0.30, asks 0.70–0.99): nothing trades, the book grows. */

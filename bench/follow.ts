@@ -17,9 +17,10 @@
  * Run standalone: `node --import tsx bench/follow.ts [--quick]`.
  */
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import WebSocket from 'ws';
 import type { BenchRow } from './types.js';
+import { freshPgDatabase } from './kit/fresh-pg.js';
+import { percentile } from './kit/stats.js';
 import { newTrader, order, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
 import { openStore } from '../src/store/db.js';
 import { migrateToLatest } from '../src/store/migrate.js';
@@ -27,26 +28,8 @@ import { ExchangeService } from '../src/exchange/service.js';
 import { addMarkets } from '../test/exchange/support.js';
 import type { CommandBody } from '../src/core/index.js';
 
-async function freshDb(): Promise<string> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('the follow bench needs DATABASE_URL (a PostgreSQL server)');
-  const name = 'sibyl_bench_follow';
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${name}`);
-  } finally { await c.end(); }
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-const pct = (xs: number[], p: number) => {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
+const freshDb = () => freshPgDatabase('sibyl_bench_follow', 'the follow bench');
+const pct = percentile;
 
 const log = (msg: string) => console.error(`[bench follow] ${msg}`);
 

@@ -2,8 +2,8 @@
  * Every benchmark suite, by name. To add one: write `bench/<name>.ts` exporting an `HttpSuite`
  * (or an in-process runner returning rows) and list it here.
  */
-import pg from 'pg';
 import type { BenchRow, HttpSuite } from './types.js';
+import { freshPgDatabase } from './kit/fresh-pg.js';
 import { catalogSuite } from './catalog.js';
 import { tradingPgSuite, tradingSuite } from './trading.js';
 import { marketDataSuite } from './marketdata.js';
@@ -28,26 +28,10 @@ export interface InProcessSuite {
   against?(opts: { quick: boolean }, ref: { name: string; root: string; commit: string }): Promise<string>;
 }
 
-/** A fresh PostgreSQL database for a PostgreSQL suite, when DATABASE_URL names a server. */
-async function freshPgDatabase(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return undefined;
-  const name = 'sibyl_bench_trading'; // recreated empty on every run, so runs never pile up databases
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally { await client.end(); }
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 export async function httpSuites(selected: (name: string) => boolean): Promise<HttpSuite[]> {
   const suites = [basicsSuite, catalogSuite, tradingSuite, marketDataSuite, dataApiSuite];
   if (selected('trading-pg')) {
-    const url = await freshPgDatabase();
+    const url = process.env.DATABASE_URL ? await freshPgDatabase('sibyl_bench_trading', 'trading-pg') : undefined; // recreated empty on every run
     if (url) suites.push(tradingPgSuite(url));
     else console.error('[bench] trading-pg skipped: DATABASE_URL is not set');
   }
