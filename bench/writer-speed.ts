@@ -168,15 +168,8 @@ function withLogs(err: unknown, what: string, all: Instance[]): Error {
   return new Error(`writer-speed ${what}: ${(err as Error).message}\ninstance logs (last lines):\n${logs}`);
 }
 
-/** SIGTERM first (a graceful stop writes `--cpu-prof` profiles: BENCH_WRITER_ENV="NODE_OPTIONS=--cpu-prof …"), SIGKILL after 10 s. */
 async function tearDown(s: Pick<Setup, 'all' | 'redis'>): Promise<void> {
-  for (const i of s.all) {
-    if (i.child?.exitCode === null) {
-      i.signal('SIGTERM');
-      await Promise.race([i.exited, sleep(10_000)]);
-    }
-    await i.kill();
-  }
+  for (const i of s.all) await i.kill();
   await s.redis?.stop();
 }
 
