@@ -177,10 +177,15 @@ export async function newMarket(via: Instance): Promise<{ conditionId: string; t
 export async function startCluster(n: number, env: Record<string, string>, bin?: string): Promise<Instance[]> {
   const out: Instance[] = [];
   for (let i = 0; i < n; i++) out.push(new Instance(`i${i}`, await freePort(), env, bin));
-  out[0]!.start();
-  await out[0]!.ready(); // the first migrates and takes the writer role; the others start together
-  for (const x of out.slice(1)) x.start();
-  for (const x of out.slice(1)) await x.ready();
+  try {
+    out[0]!.start();
+    await out[0]!.ready(); // the first migrates and takes the writer role; the others start together
+    for (const x of out.slice(1)) x.start();
+    for (const x of out.slice(1)) await x.ready();
+  } catch (err) {
+    for (const x of out) await x.kill(); // the caller never gets them: left running, they would keep the test process alive
+    throw err;
+  }
   return out;
 }
 
