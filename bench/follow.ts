@@ -153,6 +153,7 @@ async function mixedLoadRow(minutes: number): Promise<BenchRow> {
       k++;
       await sleep(20);
     }
+    await writer.admin('PUT', '/demo', { live: false }); // the traders stop: both books must then be the same
     await sleep(3000);
     const f = (await follower.status()).follow;
     const same = await Promise.all(tokens.map(async ([tok]) => {
