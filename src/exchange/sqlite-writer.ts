@@ -10,15 +10,13 @@
  * PostgreSQL has its own writer (pg-writer.ts).
  */
 import type SqliteDatabase from 'better-sqlite3';
-import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
 import type { SealedBatch } from './rows.js';
 import { catalogUpdates } from './catalog-updates.js';
 import { TABLES, type TableSpec } from './columns.js';
 import { commitsPaused } from '../store/handles.js';
 
 type Sqlite = SqliteDatabase.Database;
-type Db = Kysely<Database>;
+import type { Db } from '../store/db.js';
 type Row = Record<string, unknown>;
 
 function insertSql(t: TableSpec): string {
