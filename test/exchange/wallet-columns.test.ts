@@ -129,7 +129,8 @@ for (const backend of backends()) {
           assert.deepEqual((await migrateToLatest(again)).applied, ['0028_wallet_columns', '0029_token_ids', '0030_builder_codes', '0031_journal']);
           const after = await shape(again);
           assert.deepEqual(after.columns.filter((x) => /owner|wallet/.test(x)).sort(), ['orders.wallet', 'trade_makers.wallet', 'trades.wallet']);
-          const named = after.indexes.filter((x) => /wallet|owner/.test(x));
+          // 0030's partial index of the orders cancelled unasked (notifications) leads with wallet too.
+          const named = after.indexes.filter((x) => /wallet|owner/.test(x) && !x.includes('orders_unasked_cancel'));
           assert.equal(named.length, 2, named.join('\n'));
           assert.match(named.find((x) => x.includes('trades_wallet'))!, /\(\s*wallet, seq\s*\)/);
           assert.match(named.find((x) => x.includes('trade_makers_wallet'))!, /\(\s*wallet, trade_id\s*\)/);
