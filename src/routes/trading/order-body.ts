@@ -11,8 +11,8 @@
  * the order is looked at (400 `invalid_order_payload`, naming the field and its rule).
  *
  * The server uses `maker`/`signer` (must be the API key's address), `tokenId`, the two amounts,
- * `side`, `expiration` and the envelope; the rest is signed-order metadata it accepts and
- * ignores (the ledger is custodial: docs/trading.md). Bodies are never type-coerced
+ * `side`, `expiration`, `builder` (the order's builder code, zero = none) and the envelope; the
+ * rest is signed-order metadata it accepts and ignores (the ledger is custodial: docs/trading.md). Bodies are never type-coerced
  * (src/http/validation.ts), so these types are what the client must send.
  */
 import { Type } from 'typebox';
