@@ -15,18 +15,14 @@ import WebSocket from 'ws';
 import type { BenchRow } from './types.js';
 import { freshPgDatabase } from './kit/fresh-pg.js';
 import { percentile } from './kit/stats.js';
-import { newMarket, newTrader, order, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
+import { newMarket, newTrader, restingOrder, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
 
 const freshDb = () => freshPgDatabase('sibyl_bench_cluster', 'the cluster bench');
 const pct = percentile;
 
 let sizeSeq = 0;
-/** Resting orders only (bids 0.01–0.30, asks 0.70–0.99): nothing trades, the book grows. */
-function resting(t: Trader, token: string, k: number) {
-  const buy = k % 2 === 0;
-  const price = buy ? 0.01 + (k % 30) / 100 : 0.70 + (k % 30) / 100;
-  return order(t, token, buy ? 'BUY' : 'SELL', Math.round(price * 100) / 100, 5 + (++sizeSeq % 1000) / 100);
-}
+/** Resting orders only (kit `restingOrder`), each of a size of its own. */
+const resting = (t: Trader, token: string, k: number) => restingOrder(t, token, k, ++sizeSeq);
 
 async function throughput(via: Instance, traders: Trader[], token: string, n: number, lanes: number): Promise<{ perSec: number; p50: number; p99: number }> {
   const lat: number[] = [];

@@ -21,7 +21,7 @@ import WebSocket from 'ws';
 import type { BenchRow } from './types.js';
 import { freshPgDatabase } from './kit/fresh-pg.js';
 import { percentile } from './kit/stats.js';
-import { newTrader, order, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
+import { newTrader, order, restingOrder, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
 import { openStore } from '../src/store/db.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { ExchangeService } from '../src/exchange/service.js';
@@ -70,12 +70,8 @@ async function buildBook(databaseUrl: string, n: number): Promise<{ markets: str
 }
 
 let sizeSeq = 0;
-/** A resting order body (never crosses: bids ≤ 0.30, asks ≥ 0.70); unique sizes. */
-function resting(t: Trader, token: string, k: number) {
-  const buy = k % 2 === 0;
-  const price = buy ? 0.01 + (k % 30) / 100 : 0.70 + (k % 30) / 100;
-  return order(t, token, buy ? 'BUY' : 'SELL', Math.round(price * 100) / 100, 5 + (++sizeSeq % 1000) / 100);
-}
+/** Resting orders only (kit `restingOrder`), each of a size of its own. */
+const resting = (t: Trader, token: string, k: number) => restingOrder(t, token, k, ++sizeSeq);
 
 /** Orders at `rate`/s for `seconds` to the writer (as POST /orders of `per`), lag samples on the follower's socket. */
 async function followLag(writer: Instance, follower: Instance, traders: Trader[], token: string, rate: number, seconds: number, per: number): Promise<{ lags: number[]; reached: number; answers: number[] }> {

@@ -25,7 +25,7 @@ import type { BenchRow } from './types.js';
 import { cpuNs } from './kit/server-cpu.js';
 import { mean } from './kit/stats.js';
 import { l2Headers } from '../test/auth/helpers.js';
-import { newMarket, newTrader, order, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
+import { newMarket, newTrader, restingOrder, RedisServer, signed, sleep, startCluster, until, writerOf, type Instance, type Trader } from '../test/cluster/kit.js';
 
 export type Arm = 'alone' | 'cluster-1' | 'cluster-2';
 export const ARMS: readonly Arm[] = ['alone', 'cluster-1', 'cluster-2'];
@@ -92,12 +92,8 @@ function extraEnv(): Record<string, string> {
   return Object.fromEntries(raw.split(',').filter((kv) => kv.includes('=')).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 }
 
-/** A resting order body (bids 0.01–0.30, asks 0.70–0.99: nothing crosses); the k-th of every arm is alike. */
-function resting(t: Trader, token: string, k: number) {
-  const buy = k % 2 === 0;
-  const price = buy ? 0.01 + (k % 30) / 100 : 0.70 + (k % 30) / 100;
-  return order(t, token, buy ? 'BUY' : 'SELL', Math.round(price * 100) / 100, 5 + (k % 1000) / 100);
-}
+/** The k-th resting order of every arm is alike (kit `restingOrder`). */
+const resting = (t: Trader, token: string, k: number) => restingOrder(t, token, k);
 
 /** `n` signed orders over `connections` connections; throws on any non-2xx answer. */
 async function fire(s: Setup, n: number, connections: number): Promise<{ result: autocannon.Result; seconds: number }> {

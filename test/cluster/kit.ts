@@ -165,6 +165,16 @@ export function order(t: Trader, tokenId: string, side: 'BUY' | 'SELL', price: n
   };
 }
 
+/**
+ * The `k`-th resting order body of a load (bids 0.01–0.30, asks 0.70–0.99: nothing crosses, the
+ * book grows), its size told apart by `n` (5 + n mod 1000 hundredths of a share).
+ */
+export function restingOrder(t: Trader, tokenId: string, k: number, n = k) {
+  const buy = k % 2 === 0;
+  const price = buy ? 0.01 + (k % 30) / 100 : 0.70 + (k % 30) / 100;
+  return order(t, tokenId, buy ? 'BUY' : 'SELL', Math.round(price * 100) / 100, 5 + (n % 1000) / 100);
+}
+
 /** Creates an event with one market through `via` (an operator write: forwarded from a follower). */
 export async function newMarket(via: Instance): Promise<{ conditionId: string; tokens: [string, string] }> {
   const slug = `cluster-${randomBytes(4).toString('hex')}`;
