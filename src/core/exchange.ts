@@ -23,6 +23,7 @@ export const USER_CANCEL = 'canceled by user';
 export class ExchangeCore {
   /** Internal state; read-only outside `src/core` (used by invariant checks). */
   readonly state: State;
+  private readonly commandTime = { at: 0, now(): number { return this.at; } };
 
   constructor(clock: Clock, ids: IdSource) {
     this.state = new State(clock, ids);
@@ -51,7 +52,8 @@ export class ExchangeCore {
   /** Applies a command (commands.ts) at its own time, its ids made from its seed: the journaled path. */
   apply<C extends Command>(c: C): ResultOf[C['type']] {
     const st = this.state;
-    st.clock = { now: () => c.at };
+    this.commandTime.at = c.at;
+    st.clock = this.commandTime; // one clock object reused: no allocation per command
     st.ids.begin?.(c.at, c.seed);
     return this.dispatch(c) as ResultOf[C['type']];
   }
@@ -132,9 +134,7 @@ export class ExchangeCore {
     return this.walletOp(wallet, (ref, now) => this.state.ledger.deposit(wallet, amount, ref, now));
   }
 
-  withdraw(wallet: string, amount: number): OpResult {
-    return this.walletOp(wallet, (ref, now) => this.state.ledger.withdraw(wallet, amount, ref, now));
-  }
+  withdraw(wallet: string, amount: number): OpResult { return this.walletOp(wallet, (ref, now) => this.state.ledger.withdraw(wallet, amount, ref, now)); }
 
   split(wallet: string, conditionId: string, amount: number): OpResult {
     return this.walletOp(wallet, (ref, now) => this.tradable(conditionId) ?? this.state.ledger.split(wallet, conditionId, this.tokenIds(conditionId)!, amount, ref, now));
