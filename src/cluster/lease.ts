@@ -56,6 +56,9 @@ export function isFencedError(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === FENCED_SQLSTATE;
 }
 
+/** Renews the row while it is this lock session's at this epoch (none changed: the lease moved on). */
+const RENEW = 'UPDATE writer_lease SET renewed_at = now() WHERE id = 1 AND epoch = $1 AND backend_pid = pg_backend_pid()';
+
 interface LeaseRow { epoch: string; backend_pid: number; advertise_url: string; holder: string; age_ms: number | null }
 
 export class WriterLease implements WriterLock {
@@ -67,6 +70,7 @@ export class WriterLease implements WriterLock {
   writerUrl: string | null = null;
   private client: pg.Client | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private startup: NodeJS.Timeout | null = null;
   private busy = false;
   private closed = false;
   private lastRenewed = 0;
@@ -86,10 +90,21 @@ export class WriterLease implements WriterLock {
     this.handlers = handlers;
   }
 
-  /** Checks the connection is not transaction-pooled, then takes the writer role if it is free; else follows. */
+  /**
+   * Checks the connection is not transaction-pooled, then takes the writer role if it is free;
+   * else follows. A writer keeps its lease row fresh from here until `startTicking` (start-up
+   * renewals: no pause check, no step-down — a lease that moved on is found by the first tick's
+   * renewal), so an instance started meanwhile does not break the lease of a writer that is
+   * still restoring its book. A start-up that blocks the process past the timeout renews nothing
+   * and may lose the lease, as a paused writer does.
+   */
   async start(): Promise<void> {
     await this.checkSessions();
     await this.attempt();
+    if (this.role === 'writer' && this.timer === null) {
+      this.startup = setInterval(() => void this.keepFresh(), this.opts.tickMs ?? 1000);
+      this.startup.unref();
+    }
   }
 
   /**
@@ -101,6 +116,7 @@ export class WriterLease implements WriterLock {
    */
   startTicking(): void {
     if (this.timer || this.closed) return;
+    this.stopStartup();
     if (this.role === 'writer') {
       this.lastRenewed = Date.now();
       void this.tick();
@@ -122,6 +138,7 @@ export class WriterLease implements WriterLock {
 
   async release(): Promise<void> {
     this.closed = true;
+    this.stopStartup();
     if (this.timer) clearInterval(this.timer);
     const c = this.client;
     this.client = null;
@@ -196,13 +213,32 @@ export class WriterLease implements WriterLock {
     return r.rows[0]!;
   }
 
+  private stopStartup(): void {
+    if (this.startup !== null) clearInterval(this.startup);
+    this.startup = null;
+  }
+
+  /** A start-up renewal: `renewed_at` only, while the row is still ours. */
+  private async keepFresh(): Promise<void> {
+    const c = this.client;
+    if (this.busy || c === null || this.role !== 'writer') return;
+    this.busy = true;
+    try {
+      await c.query(RENEW, [this.epoch]);
+    } catch {
+      // the first tick's renewal decides (a connection that ended steps down through its 'end' event)
+    } finally {
+      this.busy = false;
+    }
+  }
+
   private async renew(): Promise<void> {
     const c = this.client;
     if (!c) return this.stepDown('the writer lock\'s PostgreSQL connection ended');
     const since = Date.now() - this.lastRenewed;
     // Paused past the timeout (SIGSTOP, a long GC, a suspended VM): another instance may have taken over.
     if (since > this.opts.timeoutMs) return this.stepDown(`the writer lock's lease was not renewed for ${since} ms (this process was paused)`);
-    const r = await c.query('UPDATE writer_lease SET renewed_at = now() WHERE id = 1 AND epoch = $1 AND backend_pid = pg_backend_pid()', [this.epoch]);
+    const r = await c.query(RENEW, [this.epoch]);
     if (r.rowCount !== 1) return this.stepDown('the writer lease moved on to another instance');
     this.lastRenewed = Date.now();
   }
