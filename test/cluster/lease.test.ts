@@ -77,7 +77,8 @@ describe('writer lease: a start-up longer than the lease timeout', { skip: pgBac
     const lost: string[] = [];
     a.watch({ onLost: (r) => lost.push(r), onRegained: () => {} });
     // a's lock session ends during its start-up (a partition, an operator): the lock is free
-    await sql`SELECT pg_terminate_backend(l.pid) FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.pid <> pg_backend_pid()`.execute(fresh.store.db);
+    await sql`SELECT pg_terminate_backend(l.pid) FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.pid <> pg_backend_pid()
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(fresh.store.db);
     const b = lease();
     await until('b takes the free lock', 5000, async () => { if (b.role !== 'writer') await b.start().catch(() => {}); return b.role === 'writer'; });
     assert.ok(b.epoch > epoch);
