@@ -4,6 +4,7 @@
  * full; the Redis set, on a Redis link (src/store/redis.ts) whose server connects but never
  * answers, decides from memory at once, logging the switch once; and it shares claims when Redis
  * answers (needs REDIS_URL for that part).
+ * @runs-alone (scripts/run-tests.mjs): times the replay check against a bound.
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -5,6 +5,7 @@
  * instance's in-memory replay set at once — no wait for the command timeout — and a replay on
  * the same instance is still refused. When Redis answers again, two instances sharing it refuse
  * each other's replays again. Each instance holds one connection to Redis.
+ * @runs-alone (scripts/run-tests.mjs): bounds the p99 of writes while Redis is paused.
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';

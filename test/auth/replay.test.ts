@@ -3,6 +3,7 @@
  * on a write is refused with its own 401 (one order exists), reads may repeat, a request refused
  * before the check does not consume its signature, the in-memory set is bounded, and two
  * instances sharing one Redis refuse each other's replays (needs REDIS_URL).
+ * @runs-alone (scripts/run-tests.mjs): two instances share one PostgreSQL database and a lease with a timeout.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -5,6 +5,7 @@
  * answer; WebSocket clients on followers get the writer's events with the writer's `seq`; Redis
  * stopped mid-load and started again; the writer SIGKILLed under load; the writer SIGSTOPped
  * (fenced when it comes back). One cluster goes through the scenarios in order.
+ * @runs-alone (scripts/run-tests.mjs): times failovers between real processes against the lease timeout.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -6,6 +6,7 @@
  * must succeed. Without the per-address cap (0), closing the flooder's idle sockets at and near
  * the global cap must do the same. A trusted proxy's address is exempt from the per-address cap.
  * Loopback only; each flood is a few hundred sockets for ~1.5 s.
+ * @runs-alone (scripts/run-tests.mjs): floods the server with sockets and times the other clients' answers.
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -4,6 +4,7 @@
  * limiter counts in memory at once, `sibyl_rate_limit_redis_up` goes 0 and a warning is logged;
  * when Redis answers again (SIGCONT) both say so. A hit script that timed out while Redis was
  * paused and runs when it resumes must not count against a later window.
+ * @runs-alone (scripts/run-tests.mjs): bounds the p99 of requests while Redis is lost.
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -9,6 +9,7 @@
  * requests at once, so the p99 of 400 is a single event (measured: the worst samples come in
  * eights with one start time, in blocks with and without the traders alike); there the p90 is
  * compared, and the p99s are printed.
+ * @runs-alone (scripts/run-tests.mjs): compares a client's latencies with and without the traders.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
