@@ -14,7 +14,7 @@
  *    a mixed load of 10 minutes (1 with --quick) with the simulated traders on (SIBYL_DEMO_LIVE,
  *    200 moves/s) plus crossing orders, cancels, splits, merges and a resolution over HTTP;
  * The writer's speed in a cluster against an instance alone is bench/writer-speed.ts.
- * Run standalone: `node --import tsx bench/follow.ts [--quick]`.
+ * Run standalone: `node --import tsx bench/follow.ts [--quick] [--skip-mixed]` (each row is logged as it is measured).
  */
 import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
@@ -165,8 +165,11 @@ async function mixedLoadRow(minutes: number): Promise<BenchRow> {
   }
 }
 
-export async function runFollowBench(opts: { quick: boolean }): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [await mixedLoadRow(opts.quick ? 1 : 10)];
+export async function runFollowBench(opts: { quick: boolean; skipMixed?: boolean }): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const push = rows.push.bind(rows);
+  rows.push = (...r: BenchRow[]) => { for (const x of r) log(`row: ${JSON.stringify(x)}`); return push(...r); }; // a late failure keeps what was measured
+  if (opts.skipMixed !== true) rows.push(await mixedLoadRow(opts.quick ? 1 : 10));
   const redis = await RedisServer.start();
   const dbUrl = await freshDb();
   const n = opts.quick ? 100_000 : 1_000_000;
@@ -175,7 +178,10 @@ export async function runFollowBench(opts: { quick: boolean }): Promise<BenchRow
     const t0 = performance.now();
     const { markets, tokens } = await buildBook(dbUrl, n);
     log(`book built in ${Math.round(performance.now() - t0)} ms; starting a writer and a follower`);
-    all = await startCluster(2, { DATABASE_URL: dbUrl, REDIS_URL: redis.url, LOG_LEVEL: 'warn', SIBYL_MAX_CONNECTIONS_PER_IP: '100000' });
+    const started = performance.now();
+    all = await startCluster(2, { DATABASE_URL: dbUrl, REDIS_URL: redis.url, LOG_LEVEL: 'warn', SIBYL_MAX_CONNECTIONS_PER_IP: '100000' }, undefined, 600_000);
+    const restores = await Promise.all(all.map(async (i) => (await i.status()).rebuildMs));
+    log(`writer and follower serving after ${Math.round(performance.now() - started)} ms (their start-up restores: ${restores.join(' ms, ')} ms)`);
     const writer = await writerOf(all);
     const follower = all.find((i) => i !== writer)!;
     const token = tokens[0]![0];
@@ -216,6 +222,6 @@ export async function runFollowBench(opts: { quick: boolean }): Promise<BenchRow
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const rows = await runFollowBench({ quick: process.argv.includes('--quick') });
+  const rows = await runFollowBench({ quick: process.argv.includes('--quick'), skipMixed: process.argv.includes('--skip-mixed') });
   for (const r of rows) console.log(JSON.stringify(r));
 }

@@ -17,7 +17,7 @@ export function orderFromRow(r: OrdersTable): OrderRow {
 
 /**
  * How the restore reads live orders (keyset pages on `seq`: a large book is never held whole).
- * - `pgPage`: rows a page on PostgreSQL (one round trip each);
+ * - `pgPage`: rows a FETCH from the restore's cursor on PostgreSQL (one round trip each);
  * - `sqlitePage`: rows a page read on this thread (`all()` on a page of 512 costs about a
  *   quarter less than `iterate()` row by row, and the page's arrays die young);
  * - `threadFrom`: from this many live orders (judged by the live seq span) SQLite's pages are

@@ -184,14 +184,15 @@ export async function newMarket(via: Instance): Promise<{ conditionId: string; t
   return { conditionId: m.conditionId ?? m.condition_id, tokens: m.tokenIds };
 }
 
-export async function startCluster(n: number, env: Record<string, string>, bin?: string): Promise<Instance[]> {
+/** `readyMs`: how long each instance may take to serve (a large book's restore takes longer than the default minute). */
+export async function startCluster(n: number, env: Record<string, string>, bin?: string, readyMs?: number): Promise<Instance[]> {
   const out: Instance[] = [];
   for (let i = 0; i < n; i++) out.push(new Instance(`i${i}`, await freePort(), env, bin));
   try {
     out[0]!.start();
-    await out[0]!.ready(); // the first migrates and takes the writer role; the others start together
+    await out[0]!.ready(readyMs); // the first migrates and takes the writer role; the others start together
     for (const x of out.slice(1)) x.start();
-    for (const x of out.slice(1)) await x.ready();
+    for (const x of out.slice(1)) await x.ready(readyMs);
   } catch (err) {
     for (const x of out) await x.kill(); // the caller never gets them: left running, they would keep the test process alive
     throw err;
