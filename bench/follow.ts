@@ -201,7 +201,7 @@ export async function runFollowBench(opts: { quick: boolean; skipMixed?: boolean
     }
     const f = (await follower.status()).follow;
     rows.push({ suite: 'follow', scenario: 'follower replay: digest mismatches', reqPerSec: 0, p50ms: f.mismatches, p99ms: f.mismatches, target: '0', met: f.mismatches === 0,
-      note: `${f.replayed} batches replayed, ${f.filled} from the journal table, ${f.restores} restore(s) (1 at the start)` });
+      note: `${f.replayed} batches replayed, ${f.filled} from the journal table, ${f.restores} restore(s) after the start-up's` });
     const killed = performance.now();
     await writer.kill();
     let k = 0;

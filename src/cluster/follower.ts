@@ -48,7 +48,12 @@ export class Follower {
   /** Batches replayed; digest mismatches (and failed replays); restores from PostgreSQL; batches filled from the journal. */
   readonly counts = { replayed: 0, mismatches: 0, restores: 0, filled: 0 };
 
-  constructor(private readonly d: FollowerDeps, startSeq: number) {
+  /**
+   * `startSeq`: the batch the core holds; `whole`: the core is exactly the database's state after it
+   * (`ExchangeService.wholeForFollowing`, an instance that has just opened) — then the follower
+   * starts by replaying the journal after it, else by restoring.
+   */
+  constructor(private readonly d: FollowerDeps, startSeq: number, private readonly whole = false) {
     this.told = startSeq;
   }
 
@@ -65,8 +70,10 @@ export class Follower {
   }
 
   private async run(): Promise<void> {
-    // A follower that starts (or restarts following) restores first: its core may be anything.
-    await this.restoreAndReset('this instance starts following');
+    // A follower that starts from a whole core catches up from the journal (a restore when the
+    // journal no longer has what followed); one that steps down restores: its core may be anything.
+    if (this.whole) await this.serial(() => this.fill());
+    else await this.restoreAndReset('this instance starts following');
     while (this.running) {
       if (this.d.reader === null || this.polling) {
         await this.poll();

@@ -145,7 +145,7 @@ export class Cluster implements ForwardTarget {
     this.follower = new Follower({
       exchange, db: this.d.db, reader, pollMs: this.d.pollMs ?? 200, log: this.d.log,
       onPolling: (p) => metrics.polling.set(p ? 1 : 0),
-    }, exchange.sealedPoint?.batchSeq ?? 0);
+    }, exchange.sealedPoint?.batchSeq ?? 0, exchange.wholeForFollowing);
     metrics.polling.set(reader === null ? 1 : 0);
     this.follower.start();
     this.readerOf = reader;

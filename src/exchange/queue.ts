@@ -136,6 +136,7 @@ export abstract class CommandQueue {
       return Promise.reject(errors.unavailable(`the exchange met an internal error and did not apply the command; ${REBUILDING}`, 1));
     }
     if (!hasEffects(result.effects)) return Promise.resolve(result);
+    this.untouched = false;
     this.events.applied(result.effects);
     const pending = this.open ?? this.openBatch();
     pending.batch.add(result.effects, command);
@@ -168,8 +169,18 @@ export abstract class CommandQueue {
   protected adopt(r: Restored): ExchangeCore {
     this.generation++; // readers key kept answers by it: one read from the discarded core is never taken for the new one's
     [this.ex, this.sealer] = [r.exchange, new Sealer(r)];
+    this.untouched = true;
     return r.exchange;
   }
+
+  /**
+   * True while the core is a restore's (the open's or a rebuild's), plus only replayed batches
+   * whose digests matched, and no command was submitted to it since: it is exactly the database's
+   * state after its last sealed batch. A follower starting from it needs no second restore, only
+   * the journal after that batch (src/cluster/follower.ts).
+   */
+  get wholeForFollowing(): boolean { return this.untouched && this.recovering === null; }
+  protected untouched = true;
   private held: Promise<void> | null = null;
 
   /**

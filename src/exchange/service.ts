@@ -83,7 +83,8 @@ export class ExchangeService extends CommandQueue {
 
   private apply(entry: JournalEntry): ReplayOutcome {
     const r = replayEntry(this.ex, this.sealer, entry, this.generation);
-    if (r.ok) this.events.committed(r.event);
+    if (r.ok) this.events.committed(r.event); // the core is the database's state after entry.seq: still whole
+    else if (r.applied) this.untouched = false;
     return r;
   }
 

@@ -139,6 +139,23 @@ describe('journal and replay (PostgreSQL)', { skip: pgBackend.skip, timeout: 300
     }
   });
 
+  it('a follower that has just opened catches up from the journal: no second restore', async () => {
+    const f = await follower();
+    assert.equal(f.wholeForFollowing, true, 'an opened core is the database\'s snapshot');
+    await load(10); // committed after the follower's snapshot
+    const follow = new Follower({ exchange: f, db: stores.at(-1)!.db, reader: null, pollMs: 20, log: quiet, onPolling() {} }, f.sealedPoint!.batchSeq, f.wholeForFollowing);
+    follow.start();
+    try {
+      await until('the follower at the writer\'s last batch', 20_000, async () => f.sealedPoint?.batchSeq === writer.sealedPoint?.batchSeq);
+      assert.deepEqual(f.core.snapshot(), writer.core.snapshot());
+      assert.ok(follow.counts.filled > 0, `${follow.counts.filled} batches came from the journal`);
+      assert.equal(follow.counts.restores, 0);
+      assert.equal(f.wholeForFollowing, true, 'replays whose digests matched keep it whole');
+    } finally {
+      await follow.stop();
+    }
+  });
+
   it('a planted clock read in the core is caught by the digest and repaired by a restore', async () => {
     const f = await follower(clockReadingIds());
     const from = entries.length;
