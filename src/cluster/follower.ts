@@ -72,7 +72,7 @@ export class Follower {
   private async run(): Promise<void> {
     // A follower that starts from a whole core catches up from the journal (a restore when the
     // journal no longer has what followed); one that steps down restores: its core may be anything.
-    if (this.whole) await this.serial(() => this.fill());
+    if (this.whole) await this.serial(() => this.fill()).catch(() => this.restoreAndReset('catching up from the journal failed'));
     else await this.restoreAndReset('this instance starts following');
     while (this.running) {
       if (this.d.reader === null || this.polling) {

@@ -90,7 +90,7 @@ async function restoreIn(db: Kysely<Database>, clock: Clock, ids: IdSource): Pro
  * priority through one cursor, fetched in pages (one scan of the `orders_open` index for the whole
  * book), then balances and positions. Not keyset pages of `seq > last LIMIT n`: right after a bulk
  * of orders, before autovacuum's ANALYZE, the planner takes a bitmap scan that reads every live
- * order after `last` to keep n — with 1,000,000 live orders a restore took 59 s, and 2–3 s
+ * order after `last` to keep n — with 1,000,000 live orders a restore took 59 s, 8.9 s
  * through the cursor (docs/benchmarks.md, hot followers).
  */
 async function streamKysely(tx: Kysely<Database>, loader: SnapshotLoader): Promise<void> {
