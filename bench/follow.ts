@@ -167,9 +167,8 @@ async function mixedLoadRow(minutes: number): Promise<BenchRow> {
 
 export async function runFollowBench(opts: { quick: boolean; skipMixed?: boolean }): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const push = rows.push.bind(rows);
-  rows.push = (...r: BenchRow[]) => { for (const x of r) log(`row: ${JSON.stringify(x)}`); return push(...r); }; // a late failure keeps what was measured
-  if (opts.skipMixed !== true) rows.push(await mixedLoadRow(opts.quick ? 1 : 10));
+  const record = (r: BenchRow) => { log(`row: ${JSON.stringify(r)}`); rows.push(r); }; // logged at once: a later failure keeps what was measured
+  if (opts.skipMixed !== true) record(await mixedLoadRow(opts.quick ? 1 : 10));
   const redis = await RedisServer.start();
   const dbUrl = await freshDb();
   const n = opts.quick ? 100_000 : 1_000_000;
@@ -195,12 +194,12 @@ export async function runFollowBench(opts: { quick: boolean; skipMixed?: boolean
     for (const [rate, per] of [[500, 1], [5000, 15]] as const) {
       const { lags, reached, answers } = await followLag(writer, follower, traders, token, rate, opts.quick ? 3 : 10, per);
       const p99 = pct(lags, 99);
-      rows.push({ suite: 'follow', scenario: `follow lag at ${rate} orders/s (writer seal → follower WebSocket; ${per === 1 ? 'POST /order' : `POST /orders of ${per}`})`,
+      record({ suite: 'follow', scenario: `follow lag at ${rate} orders/s (writer seal → follower WebSocket; ${per === 1 ? 'POST /order' : `POST /orders of ${per}`})`,
         reqPerSec: Math.round(reached), p50ms: pct(lags, 50), p99ms: p99, target: 'p99 ≤ 20 ms', met: p99 <= 20,
         note: `${lags.length} events; ${Math.round(reached)} orders/s reached (answers p50 ${pct(answers, 50).toFixed(1)} ms, p99 ${pct(answers, 99).toFixed(1)} ms); ${n} resting orders in the book` });
     }
     const f = (await follower.status()).follow;
-    rows.push({ suite: 'follow', scenario: 'follower replay: digest mismatches', reqPerSec: 0, p50ms: f.mismatches, p99ms: f.mismatches, target: '0', met: f.mismatches === 0,
+    record({ suite: 'follow', scenario: 'follower replay: digest mismatches', reqPerSec: 0, p50ms: f.mismatches, p99ms: f.mismatches, target: '0', met: f.mismatches === 0,
       note: `${f.replayed} batches replayed, ${f.filled} from the journal table, ${f.restores} restore(s) after the start-up's` });
     const killed = performance.now();
     await writer.kill();
@@ -212,7 +211,7 @@ export async function runFollowBench(opts: { quick: boolean; skipMixed?: boolean
     const ms = performance.now() - killed;
     const s = await follower.status();
     const how = follower.logs.find((l) => l.includes('taking orders')) ?? '';
-    rows.push({ suite: 'follow', scenario: `failover: SIGKILL → first accepted order, ${n} resting orders`, reqPerSec: 0, p50ms: ms, p99ms: ms, target: '≤ 2 s', met: ms <= 2000,
+    record({ suite: 'follow', scenario: `failover: SIGKILL → first accepted order, ${n} resting orders`, reqPerSec: 0, p50ms: ms, p99ms: ms, target: '≤ 2 s', met: ms <= 2000,
       note: `${/replayed the journal/.test(how) ? 'journal replayed, no rebuild' : 'REBUILT'}; the new writer's takeover took ${s.rebuildMs} ms; a killed writer's lock goes with its session` });
   } finally {
     for (const i of all) await i.kill();
