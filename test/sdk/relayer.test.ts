@@ -22,7 +22,7 @@ import { book, ledger, market, newWallet } from '../bots/kit.js';
 import { l1Headers, newKey } from '../auth/helpers.js';
 import { positionId } from '../../src/domain/ctf-ids.js';
 import { beaconDepositWallet, legacyDepositWallet } from '../../src/trading/signed/deposit-wallet.js';
-import { byMethod, runSdk, SDK_SERVER_ENV, sdkSkip, type SdkAnswer } from './kit.js';
+import { byMethod, runSdk, SDK_SERVER_ENV, sdkSkip, type SdkAnswer, sdkValue } from './kit.js';
 
 const USDC_E = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
 const EXCHANGE_V2 = '0xE111180000d2663C0091e4f400237545B87B996B';
@@ -74,11 +74,6 @@ async function rawOrder(key: PrivateKeyAccount, tokenId: string, side: 'BUY' | '
 
 type Answer = { success?: boolean; status?: string; errorMsg?: string; error?: string; code?: string; makingAmount?: string; takingAmount?: string };
 
-function value<T>(a: SdkAnswer | undefined): T {
-  assert.ok(a, 'no answer');
-  assert.equal(a.ok, true, `${a.method}: ${a.error}`);
-  return a.value as T;
-}
 
 for (const backend of backends()) {
   describe(`@polymarket/client createSecureClient({signer}) with no wallet: deposit wallet, signature type 3 (${backend.name})`, { skip: backend.skip || sdkSkip() }, () => {
@@ -118,7 +113,7 @@ for (const backend of backends()) {
     after(async () => { await svc?.dispose(); });
 
     it('finds the signer\'s current deposit wallet through /relayer/deployed (the legacy one is not deployed)', async () => {
-      const created = value<{ signer: string; wallet: string; walletType: number }>(answers[0]);
+      const created = sdkValue<{ signer: string; wallet: string; walletType: number }>(answers[0]);
       assert.equal(created.signer, alice.address);
       assert.equal(created.wallet.toLowerCase(), aliceWallet.toLowerCase()); // the SDK's own CREATE2 derivation and Sibyl's agree
       assert.equal(created.walletType, 3);
@@ -130,9 +125,9 @@ for (const backend of backends()) {
     });
 
     it('a limit order signed with type 3 rests in the book for the deposit wallet', async () => {
-      const placed = value<{ status: string; orderId?: string; orderID?: string }>(byMethod(answers).placeLimitOrder);
+      const placed = sdkValue<{ status: string; orderId?: string; orderID?: string }>(byMethod(answers).placeLimitOrder);
       assert.equal(placed.status, 'live', JSON.stringify(placed));
-      const seen = value<{ bids: Array<{ price: string; size: string }> }>(byMethod(answers).fetchOrderBook);
+      const seen = sdkValue<{ bids: Array<{ price: string; size: string }> }>(byMethod(answers).fetchOrderBook);
       assert.deepEqual(seen.bids.map((l) => [l.price, l.size]), [['0.4', '10']]);
       assert.deepEqual((await book(svc, yes)).bids, [{ price: '0.4', size: '10' }]);
       const open = [...svc.services.exchange.core.openOrders(aliceWallet, undefined, yes, 0, 10)];
@@ -141,24 +136,24 @@ for (const backend of backends()) {
     });
 
     it('the SDK reads its deposit wallet\'s account with the signer\'s key: open orders, trades, balance (signature_type=3)', () => {
-      const open = value<{ items: Array<{ id: string; makerAddress: string; price: string }> }>(byMethod(answers).listOpenOrders).items;
+      const open = sdkValue<{ items: Array<{ id: string; makerAddress: string; price: string }> }>(byMethod(answers).listOpenOrders).items;
       assert.deepEqual(open.map((o) => [o.makerAddress.toLowerCase(), o.price]), [[aliceWallet.toLowerCase(), '0.4']]);
-      const trades = value<{ items: Array<{ traderSide: string; price: string; size: string }> }>(byMethod(answers).listAccountTrades).items;
+      const trades = sdkValue<{ items: Array<{ traderSide: string; price: string; size: string }> }>(byMethod(answers).listAccountTrades).items;
       assert.deepEqual(trades.map((t) => [t.traderSide, t.price, t.size]), [['TAKER', '0.6', '8.33'], ['TAKER', '0.6', '8.33']]);
       // 100 deposited; the 0.40 × 10 bid reserves 4; two fills of 8.33 at 0.60 cost 4.998 each.
-      const cash = value<{ balance: string }>(byMethod(answers).fetchBalanceAllowance);
+      const cash = sdkValue<{ balance: string }>(byMethod(answers).fetchBalanceAllowance);
       assert.equal(cash.balance, String(100_000_000 - 2 * 4_998_000));
     });
 
     it('market BUYs are priced as the venue prices them: 5/8.3334 (protected at 0.60) does not lift the 0.60 ask; 5/8.3333 and protected at 0.61 fill at 0.60', () => {
-      const signed = value<{ makerAmount: string; takerAmount: string; signatureType: number }>(byMethod(answers).createMarketOrder);
+      const signed = sdkValue<{ makerAmount: string; takerAmount: string; signatureType: number }>(byMethod(answers).createMarketOrder);
       assert.deepEqual([signed.makerAmount, signed.takerAmount, signed.signatureType], ['5000000', '8333400', 3]);
       const market = answers.filter((a) => a.method === 'placeMarketOrder');
       assert.equal(market.length, 3);
       assert.equal(market[0]!.ok, false, JSON.stringify(market[0]));
       assert.match(market[0]!.error!, /no orders found to match with FAK order/);
       for (const a of market.slice(1)) {
-        const r = value<{ status: string; makingAmount: string; takingAmount: string }>(a);
+        const r = sdkValue<{ status: string; makingAmount: string; takingAmount: string }>(a);
         assert.equal(r.status, 'matched', JSON.stringify(r));
         assert.deepEqual([r.makingAmount, r.takingAmount], ['4.998', '8.33']); // at the resting 0.60, in whole share lots
       }
@@ -199,10 +194,10 @@ for (const backend of backends()) {
         { client: 'alice', method: 'placeLimitOrder', args: { tokenId: yes, price: 0.3, size: 5, side: 'BUY' } },
         { client: 'alice', method: 'cancelAll' },
       ], { secure: [{ name: 'alice', privateKey: aliceKey }] });
-      assert.deepEqual(value<{ canceled: string[] }>(byMethod(more).cancelOrder).canceled, own);
-      const placed = value<{ orderId: string; status: string }>(byMethod(more).placeLimitOrder);
+      assert.deepEqual(sdkValue<{ canceled: string[] }>(byMethod(more).cancelOrder).canceled, own);
+      const placed = sdkValue<{ orderId: string; status: string }>(byMethod(more).placeLimitOrder);
       assert.equal(placed.status, 'live');
-      assert.deepEqual(value<{ canceled: string[] }>(byMethod(more).cancelAll).canceled, [placed.orderId]);
+      assert.deepEqual(sdkValue<{ canceled: string[] }>(byMethod(more).cancelAll).canceled, [placed.orderId]);
       assert.deepEqual([...svc.services.exchange.core.openOrders(aliceWallet, undefined, undefined, 0, 10)], []);
       assert.deepEqual((await book(svc, yes)).bids.filter((l) => l.price === '0.4' || l.price === '0.3'), []);
     });

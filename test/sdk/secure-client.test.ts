@@ -9,13 +9,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { backends } from '../support/backends.js';
 import type { TestService } from '../support/service.js';
 import { deposit, tradingService } from '../trading/kit.js';
 import { market } from '../bots/kit.js';
 import { positionId } from '../../src/domain/ctf-ids.js';
-import { byLabel, runSdk, SDK_SERVER_ENV, sdkSkip, type SdkAnswer, type SdkCall } from './kit.js';
+import { byLabel, runSdk, SDK_SERVER_ENV, sdkSkip, type SdkAnswer, type SdkCall, sdkValue, newEoa } from './kit.js';
 
 const USDC_E = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
 const UNLIMITED = ((1n << 256n) - 1n).toString();
@@ -24,17 +23,7 @@ interface OpenOrder { id: string; tokenId: string; conditionId: string; makerAdd
 interface Trade { id: string; tokenId: string; side: string; size: string; price: string; traderSide: string; status: string; transactionHash: string; makerAddress: string; makerOrders: Array<{ orderId: string; matchedAmount: string; makerAddress: string }> }
 interface Page<T> { items: T[]; hasMore: boolean }
 
-function value<T>(a: SdkAnswer | undefined): T {
-  assert.ok(a, 'no answer');
-  assert.equal(a.ok, true, `${a.as ?? a.method}: ${a.error}`);
-  return a.value as T;
-}
 
-/** A fresh EOA: its private key (for the SDK's signer) and address. */
-function eoa(): { key: `0x${string}`; address: string } {
-  const key = generatePrivateKey();
-  return { key, address: privateKeyToAccount(key).address };
-}
 
 for (const backend of backends()) {
   describe(`@polymarket/client secure client (EOA, signature type 0) on Sibyl's /clob (${backend.name})`, { skip: backend.skip || sdkSkip() }, () => {
@@ -43,8 +32,8 @@ for (const backend of backends()) {
     let cid: string;
     let yes: string;
     let quiet: string; // a token of a market that never trades
-    const alice = eoa();
-    const bob = eoa();
+    const alice = newEoa();
+    const bob = newEoa();
     let a: Record<string, SdkAnswer>;
 
     before(async () => {
@@ -110,16 +99,16 @@ for (const backend of backends()) {
     it('createSecureClient with the EOA as wallet creates, then derives, the same API key (fetchApiKeys)', async () => {
       const keys = await svc.services.auth.keys.list(alice.address);
       assert.equal(keys.length, 1);
-      assert.deepEqual(value(a.keys), keys);
-      assert.deepEqual(value(a.keys2), keys);
+      assert.deepEqual(sdkValue(a.keys), keys);
+      assert.deepEqual(sdkValue(a.keys2), keys);
     });
 
     it('placeLimitOrder, createLimitOrder + postOrder, postOrders rest; listOpenOrders lists them with their prices and sizes', () => {
-      const placed = ['o1', 'o2'].map((k) => value<{ ok: boolean; orderId: string; status: string }>(a[k]));
-      const batch = value<Array<{ ok: boolean; orderId: string; status: string }>>(a.o34);
+      const placed = ['o1', 'o2'].map((k) => sdkValue<{ ok: boolean; orderId: string; status: string }>(a[k]));
+      const batch = sdkValue<Array<{ ok: boolean; orderId: string; status: string }>>(a.o34);
       assert.equal(batch.length, 2);
       for (const r of [...placed, ...batch]) assert.deepEqual([r.ok, r.status], [true, 'live'], JSON.stringify(r));
-      const open = value<Page<OpenOrder>>(a.open);
+      const open = sdkValue<Page<OpenOrder>>(a.open);
       assert.equal(open.hasMore, false, 'the last page ends with LTE=');
       const ids = [...placed, ...batch].map((r) => r.orderId);
       assert.deepEqual(open.items.map((o) => o.id), ids, 'oldest first');
@@ -130,25 +119,25 @@ for (const backend of backends()) {
     });
 
     it('estimateMarketPrice walks the bids: selling 15 reaches the 0.30 level', () => {
-      assert.equal(value(a.estimate), 0.3);
+      assert.equal(sdkValue(a.estimate), 0.3);
     });
 
     it('a fill: the taker sees TAKER, the maker MAKER with its order; waitForOrderFillSettlement gives the trade\'s hash; fetchOrder shows the fill', () => {
-      const taken = value<{ ok: boolean; status: string; tradeIds: string[] }>(a.taken);
+      const taken = sdkValue<{ ok: boolean; status: string; tradeIds: string[] }>(a.taken);
       assert.deepEqual([taken.ok, taken.status, taken.tradeIds.length], [true, 'matched', 1]);
-      const [bt] = value<Page<Trade>>(a.bobTrades).items;
-      const at = value<Page<Trade>>(a.aliceTrades).items;
+      const [bt] = sdkValue<Page<Trade>>(a.bobTrades).items;
+      const at = sdkValue<Page<Trade>>(a.aliceTrades).items;
       assert.ok(bt);
       assert.equal(at.length, 1);
       assert.deepEqual([bt.id, bt.traderSide, bt.side, bt.size, bt.price, bt.tokenId, bt.makerAddress, bt.status], [taken.tradeIds[0], 'TAKER', 'SELL', '5', '0.4', yes, bob.address, 'TRADE_STATUS_CONFIRMED']);
-      const o1 = value<{ orderId: string }>(a.o1).orderId;
+      const o1 = sdkValue<{ orderId: string }>(a.o1).orderId;
       assert.deepEqual([at[0]!.id, at[0]!.traderSide, at[0]!.makerAddress], [bt.id, 'MAKER', alice.address]);
       assert.deepEqual(at[0]!.makerOrders.map((m) => [m.orderId, m.matchedAmount, m.makerAddress]), [[o1, '5', alice.address]]);
-      assert.deepEqual(value(a.settled), [bt.transactionHash]);
-      const after = value<OpenOrder>(a.o1After);
+      assert.deepEqual(sdkValue(a.settled), [bt.transactionHash]);
+      const after = sdkValue<OpenOrder>(a.o1After);
       assert.deepEqual([after.id, after.sizeMatched, after.originalSize, after.associateTrades], [o1, '5', '10', [bt.id]]);
-      assert.deepEqual(value(a.lastBefore), []);
-      assert.deepEqual(value(a.last), { price: '0.4', side: 'SELL' });
+      assert.deepEqual(sdkValue(a.lastBefore), []);
+      assert.deepEqual(sdkValue(a.last), { price: '0.4', side: 'SELL' });
     });
 
     it('a token that never traded: /clob answers the venue\'s sentinel {price: "0.5", side: ""} (the root keeps "" and ""), which SDK 0.2.0 refuses', async () => {
@@ -161,46 +150,46 @@ for (const backend of backends()) {
     });
 
     it('fetchBalanceAllowance / updateBalanceAllowance: the ledger\'s balances, unlimited allowances (custodial)', () => {
-      const cash = value<{ balance: string; allowances: Record<string, string> }>(a.cash);
+      const cash = sdkValue<{ balance: string; allowances: Record<string, string> }>(a.cash);
       assert.equal(cash.balance, svc.services.ledger.balance(alice.address).balance);
       assert.equal(cash.balance, String(1_000_000_000 - 2_000_000), 'alice paid 5 × 0.40');
       const exchange = svc.services.config.bots.exchangeV2;
       assert.equal(cash.allowances[exchange], UNLIMITED);
-      const shares = value<{ balance: string; allowances: Record<string, string> }>(a.shares);
+      const shares = sdkValue<{ balance: string; allowances: Record<string, string> }>(a.shares);
       assert.equal(shares.balance, '45000000', 'bob sold 5 of his 50');
     });
 
     it('createBuilderApiKey makes a new key each call; fetchBuilderApiKeys lists them; a builder key signs builder headers as its address', async () => {
-      const made = ['builder1', 'builder2'].map((k) => value<{ key: string; secret: string; passphrase: string }>(a[k]));
+      const made = ['builder1', 'builder2'].map((k) => sdkValue<{ key: string; secret: string; passphrase: string }>(a[k]));
       assert.notEqual(made[0]!.key, made[1]!.key);
-      const listed = value<Array<{ key: string; createdAt: string; revokedAt?: string | null }>>(a.builders);
+      const listed = sdkValue<Array<{ key: string; createdAt: string; revokedAt?: string | null }>>(a.builders);
       assert.deepEqual(listed.map((k) => k.key), made.map((m) => m.key));
       for (const k of listed) assert.ok(Math.abs(Date.parse(k.createdAt) - Date.now()) < 600_000, k.createdAt);
       for (const m of made) assert.equal((await svc.services.auth.keys.lookup(m.key))?.address, bob.address);
     });
 
     it('closed-only mode, order scoring and rewards answer the venue\'s shapes: nothing to report; notifications: alice\'s fill', () => {
-      assert.equal(value(a.closedOnly), false);
+      assert.equal(sdkValue(a.closedOnly), false);
       // bob's SELL filled 5 of o1 (builder-notifications.test.ts covers notifications in full).
-      const o1 = value<{ orderId: string }>(a.o1).orderId;
-      assert.deepEqual(value<Array<{ type: number; payload: { order_id: string; matched_size: string } }>>(a.notifications).map((n) => [n.type, n.payload.order_id, n.payload.matched_size]), [[2, o1, '5']]);
-      assert.equal(value(a.dropped), null, 'an id that is none of hers is ignored');
-      assert.equal(value(a.scoring), false);
-      assert.deepEqual(Object.values(value<Record<string, boolean>>(a.scorings)), [false, false]);
-      for (const k of ['earnings', 'earningsMarkets', 'currentRewards', 'marketRewards']) assert.deepEqual(value<Page<unknown>>(a[k]).items, [], k);
-      assert.deepEqual(value(a.totalEarnings), []);
-      assert.deepEqual(value(a.percentages), {});
+      const o1 = sdkValue<{ orderId: string }>(a.o1).orderId;
+      assert.deepEqual(sdkValue<Array<{ type: number; payload: { order_id: string; matched_size: string } }>>(a.notifications).map((n) => [n.type, n.payload.order_id, n.payload.matched_size]), [[2, o1, '5']]);
+      assert.equal(sdkValue(a.dropped), null, 'an id that is none of hers is ignored');
+      assert.equal(sdkValue(a.scoring), false);
+      assert.deepEqual(Object.values(sdkValue<Record<string, boolean>>(a.scorings)), [false, false]);
+      for (const k of ['earnings', 'earningsMarkets', 'currentRewards', 'marketRewards']) assert.deepEqual(sdkValue<Page<unknown>>(a[k]).items, [], k);
+      assert.deepEqual(sdkValue(a.totalEarnings), []);
+      assert.deepEqual(sdkValue(a.percentages), {});
     });
 
     it('cancelOrder, cancelOrders, cancelMarketOrders, cancelAll: each cancels its orders; none stays open', () => {
-      const id = (k: string) => value<{ orderId: string }>(a[k]).orderId;
-      const batch = value<Array<{ orderId: string }>>(a.o34).map((r) => r.orderId);
-      const cancelled = (k: string) => value<{ canceled: string[]; notCanceled: Record<string, string> }>(a[k]);
+      const id = (k: string) => sdkValue<{ orderId: string }>(a[k]).orderId;
+      const batch = sdkValue<Array<{ orderId: string }>>(a.o34).map((r) => r.orderId);
+      const cancelled = (k: string) => sdkValue<{ canceled: string[]; notCanceled: Record<string, string> }>(a[k]);
       assert.deepEqual(cancelled('cancel1').canceled, [id('o2')]);
       assert.deepEqual(cancelled('cancelMany').canceled, [batch[0]]);
       assert.deepEqual(cancelled('cancelMarket').canceled.sort(), [id('o1'), batch[1]!].sort());
       assert.deepEqual(cancelled('cancelAll').canceled, [id('o5')]);
-      assert.deepEqual(value<Page<OpenOrder>>(a.openAfter), { items: [], hasMore: false, totalCount: 0 });
+      assert.deepEqual(sdkValue<Page<OpenOrder>>(a.openAfter), { items: [], hasMore: false, totalCount: 0 });
     });
   });
 }
